@@ -1,0 +1,66 @@
+package org.roost.auth;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.roost.user.UserEvents;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * "Everything this user held before time T is void": written to the database in the transaction
+ * that deletes the user or changes their password, and kept in memory so that checking a
+ * credential costs no database read.
+ */
+@Component
+public class CredentialRevocations {
+
+    private final JdbcClient jdbc;
+    private final Clock clock;
+    private final Map<Long, Instant> revokedBefore = new ConcurrentHashMap<>();
+
+    CredentialRevocations(JdbcClient jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void load() {
+        jdbc.sql("SELECT user_id, revoked_before FROM credential_revocations")
+                .query((rs, row) -> Map.entry(rs.getLong(1), rs.getObject(2, OffsetDateTime.class).toInstant()))
+                .list().forEach(e -> revokedBefore.merge(e.getKey(), e.getValue(), CredentialRevocations::later));
+    }
+
+    @EventListener
+    void on(UserEvents.CredentialsRevoked event) {
+        Instant now = clock.instant();
+        int updated = jdbc.sql("UPDATE credential_revocations SET revoked_before = :t WHERE user_id = :id")
+                .param("id", event.userId()).param("t", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).update();
+        if (updated == 0) {
+            jdbc.sql("INSERT INTO credential_revocations (user_id, revoked_before) VALUES (:id, :t)")
+                    .param("id", event.userId()).param("t", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).update();
+        }
+        remember(event.userId(), now);
+    }
+
+    /** Records a revocation learnt from elsewhere (another instance). */
+    public void remember(long userId, Instant before) {
+        revokedBefore.merge(userId, before, CredentialRevocations::later);
+    }
+
+    /** Whether a credential the user obtained at {@code issuedAt} has been revoked since. */
+    public boolean isRevoked(long userId, Instant issuedAt) {
+        Instant before = revokedBefore.get(userId);
+        return before != null && issuedAt.isBefore(before);
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+}

@@ -1,0 +1,48 @@
+package org.roost.auth;
+
+import java.io.IOException;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.roost.shared.ErrorCode;
+import org.roost.web.ErrorResponses;
+import org.springframework.http.HttpHeaders;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.csrf.CsrfException;
+import org.springframework.stereotype.Component;
+
+/** The security layer's 401 and 403, in the same body as every other error. */
+@Component
+class JsonSecurityErrors implements AuthenticationEntryPoint, AccessDeniedHandler {
+
+    private final ErrorResponses errors;
+
+    JsonSecurityErrors(ErrorResponses errors) {
+        this.errors = errors;
+    }
+
+    @Override
+    public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException ex)
+            throws IOException {
+        if (ex instanceof OAuth2AuthenticationException) {
+            response.setHeader(HttpHeaders.WWW_AUTHENTICATE,
+                    "Bearer error=\"invalid_token\", error_description=\"The access token is invalid.\"");
+            errors.write(request, response, ErrorCode.INVALID_TOKEN, null);
+            return;
+        }
+        response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+        errors.write(request, response, ErrorCode.UNAUTHENTICATED, null);
+    }
+
+    @Override
+    public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException ex)
+            throws IOException {
+        errors.write(request, response, ex instanceof CsrfException ? ErrorCode.CSRF_TOKEN_INVALID : ErrorCode.FORBIDDEN,
+                null);
+    }
+}

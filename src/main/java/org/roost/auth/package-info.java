@@ -1,0 +1,4 @@
+@NullMarked
+package org.roost.auth;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package org.roost.demo;
+
+import org.jspecify.annotations.NullMarked;

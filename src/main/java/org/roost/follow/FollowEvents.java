@@ -1,0 +1,11 @@
+package org.roost.follow;
+
+/** Published when someone starts following a user (not when a follow is repeated). */
+public final class FollowEvents {
+
+    private FollowEvents() {
+    }
+
+    public record FollowerAdded(long userId, long followerId) {
+    }
+}

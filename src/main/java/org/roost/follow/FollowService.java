@@ -1,0 +1,84 @@
+package org.roost.follow;
+
+import java.time.Clock;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+import org.roost.shared.ApiException;
+import org.roost.shared.Caller;
+import org.roost.shared.Page;
+import org.roost.shared.PageRequest;
+import org.roost.shared.Scopes;
+import org.roost.user.UserService;
+import org.roost.user.UserSummary;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Who follows whom. Only the follower may start or stop following. */
+@Service
+@Transactional(readOnly = true)
+public class FollowService {
+
+    public record Edge(long userId, long followerId) {
+    }
+
+    private final FollowRepository follows;
+    private final UserService users;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
+
+    FollowService(FollowRepository follows, UserService users, ApplicationEventPublisher events, Clock clock) {
+        this.follows = follows;
+        this.users = users;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    @Transactional
+    public void follow(long userId, long followerId, Caller caller) {
+        caller.requireOwner(followerId, Scopes.FOLLOWERS_WRITE);
+        users.requireExists(userId);
+        if (userId == followerId) {
+            throw ApiException.invalid("follower_id", "a user cannot follow themself");
+        }
+        if (follows.insert(userId, followerId, clock.instant())) {
+            events.publishEvent(new FollowEvents.FollowerAdded(userId, followerId));
+        }
+    }
+
+    @Transactional
+    public void unfollow(long userId, long followerId, Caller caller) {
+        caller.requireOwner(followerId, Scopes.FOLLOWERS_WRITE);
+        users.requireExists(userId);
+        follows.delete(userId, followerId);
+    }
+
+    public Page<UserSummary> followers(long userId, PageRequest page) {
+        users.requireExists(userId);
+        return usersPage(follows.followers(userId, page.afterId(), page.limit() + 1), page.limit());
+    }
+
+    public Page<UserSummary> following(long userId, PageRequest page) {
+        users.requireExists(userId);
+        return usersPage(follows.following(userId, page.afterId(), page.limit() + 1), page.limit());
+    }
+
+    public List<Edge> followersOf(Collection<Long> userIds, int perUser) {
+        return follows.followersOf(userIds, perUser).stream().map(e -> new Edge(e.userId(), e.followerId())).toList();
+    }
+
+    public List<Edge> followingOf(Collection<Long> followerIds, int perUser) {
+        return follows.followingOf(followerIds, perUser).stream().map(e -> new Edge(e.userId(), e.followerId())).toList();
+    }
+
+    public Map<Long, Long> followerCounts(Collection<Long> userIds) {
+        return follows.followerCounts(userIds);
+    }
+
+    private Page<UserSummary> usersPage(List<Long> ids, int limit) {
+        Page<Long> idPage = Page.fromOverfetch(ids, limit, Long::longValue);
+        return new Page<>(users.findAll(idPage.items()), idPage.nextCursor());
+    }
+}

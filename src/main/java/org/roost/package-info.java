@@ -1,0 +1,4 @@
+@NullMarked
+package org.roost;
+
+import org.jspecify.annotations.NullMarked;

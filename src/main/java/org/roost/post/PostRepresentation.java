@@ -1,0 +1,22 @@
+package org.roost.post;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import org.roost.shared.Timestamps;
+
+record PostRepresentation(String id, String title, String body, String authorId, String createdAt, String updatedAt,
+        @JsonProperty("_links") Map<String, String> links) {
+
+    static PostRepresentation of(PostSummary post, String prefix) {
+        String author = prefix + "/users/" + post.authorId();
+        String self = author + "/posts/" + post.id();
+        Map<String, String> links = new LinkedHashMap<>();
+        links.put("self", self);
+        links.put("author", author);
+        links.put("delete", self);
+        return new PostRepresentation(Long.toString(post.id()), post.title(), post.body(), Long.toString(post.authorId()),
+                Timestamps.format(post.createdAt()), Timestamps.format(post.updatedAt()), links);
+    }
+}

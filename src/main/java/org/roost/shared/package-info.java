@@ -1,0 +1,4 @@
+@NullMarked
+package org.roost.shared;
+
+import org.jspecify.annotations.NullMarked;

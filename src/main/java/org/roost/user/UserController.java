@@ -1,0 +1,77 @@
+package org.roost.user;
+
+import java.net.URI;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.shared.Caller;
+import org.roost.shared.Ids;
+import org.roost.shared.PageRequest;
+import org.roost.shared.Scopes;
+import org.roost.web.ApiPaths;
+import org.roost.web.ListBody;
+import org.roost.web.Lists;
+import org.roost.web.Preconditions;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping(path = { ApiPaths.V1 + "/users", ApiPaths.UNVERSIONED + "/users" }, produces = "application/json")
+class UserController {
+
+    private final UserService users;
+    private final Preconditions preconditions;
+
+    UserController(UserService users, Preconditions preconditions) {
+        this.users = users;
+        this.preconditions = preconditions;
+    }
+
+    @GetMapping
+    ResponseEntity<ListBody<UserRepresentation>> list(@RequestParam(required = false) @Nullable Integer limit,
+            @RequestParam(required = false) @Nullable String after, Caller caller, HttpServletRequest request) {
+        caller.requireScope(Scopes.USERS_READ);
+        String prefix = ApiPaths.prefix(request);
+        return Lists.ok(request, users.page(PageRequest.of(limit, after)).map(u -> UserRepresentation.of(u, prefix)));
+    }
+
+    @PostMapping(consumes = "application/json")
+    ResponseEntity<UserRepresentation> signUp(@Valid @RequestBody UserCommands.SignUp command, HttpServletRequest request) {
+        UserRepresentation created = UserRepresentation.of(users.signUp(command), ApiPaths.prefix(request));
+        return ResponseEntity.created(URI.create(created.links().get("self"))).body(created);
+    }
+
+    @GetMapping("/{userId}")
+    UserRepresentation get(@PathVariable String userId, Caller caller, HttpServletRequest request) {
+        caller.requireScope(Scopes.USERS_READ);
+        return UserRepresentation.of(users.get(Ids.parse(userId, "The user")), ApiPaths.prefix(request));
+    }
+
+    @PatchMapping(path = "/{userId}", consumes = { "application/json", "application/merge-patch+json" })
+    UserRepresentation update(@PathVariable String userId, @Valid @RequestBody UserCommands.UpdateUser command,
+            Caller caller, HttpServletRequest request) {
+        long id = Ids.parse(userId, "The user");
+        caller.requireOwner(id, Scopes.USERS_WRITE);
+        preconditions.checkIfMatch(request, () -> UserRepresentation.of(users.get(id), ApiPaths.prefix(request)));
+        return UserRepresentation.of(users.update(id, caller, command), ApiPaths.prefix(request));
+    }
+
+    @DeleteMapping("/{userId}")
+    ResponseEntity<Void> delete(@PathVariable String userId, Caller caller, HttpServletRequest request) {
+        long id = Ids.parse(userId, "The user");
+        caller.requireOwner(id, Scopes.USERS_WRITE);
+        preconditions.checkIfMatch(request, () -> UserRepresentation.of(users.get(id), ApiPaths.prefix(request)));
+        users.delete(id, caller);
+        return ResponseEntity.noContent().build();
+    }
+}

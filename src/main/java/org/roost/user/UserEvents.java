@@ -1,0 +1,15 @@
+package org.roost.user;
+
+/** What happens to users that other features react to. Published inside the changing transaction. */
+public final class UserEvents {
+
+    private UserEvents() {
+    }
+
+    /** Every credential the user holds must stop working. */
+    public record CredentialsRevoked(long userId) {
+    }
+
+    public record UserDeleted(long userId) {
+    }
+}

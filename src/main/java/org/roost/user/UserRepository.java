@@ -1,0 +1,81 @@
+package org.roost.user;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.stereotype.Repository;
+
+@Repository
+class UserRepository {
+
+    private static final String COLUMNS = "id, username, name, created_at, updated_at";
+    private static final RowMapper<UserSummary> SUMMARY = (rs, row) -> new UserSummary(rs.getLong("id"),
+            rs.getString("username"), rs.getString("name"), rs.getObject("created_at", java.time.OffsetDateTime.class).toInstant(),
+            rs.getObject("updated_at", java.time.OffsetDateTime.class).toInstant());
+
+    private final JdbcClient jdbc;
+
+    UserRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    long insert(String username, String name, String passwordHash, Instant now) {
+        GeneratedKeyHolder keys = new GeneratedKeyHolder();
+        jdbc.sql("INSERT INTO users (username, name, password_hash, created_at, updated_at) "
+                        + "VALUES (:username, :name, :hash, :now, :now)")
+                .param("username", username).param("name", name).param("hash", passwordHash)
+                .param("now", java.time.OffsetDateTime.ofInstant(now, java.time.ZoneOffset.UTC))
+                .update(keys, "id");
+        return keys.getKeyAs(Long.class);
+    }
+
+    Optional<UserSummary> find(long id) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM users WHERE id = :id").param("id", id).query(SUMMARY).optional();
+    }
+
+    boolean exists(long id) {
+        return jdbc.sql("SELECT COUNT(*) FROM users WHERE id = :id").param("id", id).query(Long.class).single() > 0;
+    }
+
+    record Credentials(long id, String passwordHash) {
+    }
+
+    Optional<Credentials> findCredentials(String username) {
+        return jdbc.sql("SELECT id, password_hash FROM users WHERE username = :username").param("username", username)
+                .query((rs, row) -> new Credentials(rs.getLong("id"), rs.getString("password_hash"))).optional();
+    }
+
+    Optional<String> findPasswordHash(long id) {
+        return jdbc.sql("SELECT password_hash FROM users WHERE id = :id").param("id", id).query(String.class).optional();
+    }
+
+    /** Keyset page in id order: the primary key index serves any depth at the same cost. */
+    List<UserSummary> page(@Nullable Long afterId, int limit) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM users WHERE id > :after ORDER BY id LIMIT :limit")
+                .param("after", afterId == null ? 0L : afterId).param("limit", limit).query(SUMMARY).list();
+    }
+
+    List<UserSummary> findAll(Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("SELECT " + COLUMNS + " FROM users WHERE id IN (:ids)").param("ids", ids).query(SUMMARY).list();
+    }
+
+    void update(long id, String name, @Nullable String passwordHash, Instant now) {
+        jdbc.sql("UPDATE users SET name = :name, password_hash = COALESCE(:hash, password_hash), updated_at = :now "
+                        + "WHERE id = :id")
+                .param("id", id).param("name", name).param("hash", passwordHash, java.sql.Types.VARCHAR)
+                .param("now", java.time.OffsetDateTime.ofInstant(now, java.time.ZoneOffset.UTC)).update();
+    }
+
+    boolean delete(long id) {
+        return jdbc.sql("DELETE FROM users WHERE id = :id").param("id", id).update() > 0;
+    }
+}

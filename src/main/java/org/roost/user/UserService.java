@@ -1,0 +1,117 @@
+package org.roost.user;
+
+import java.time.Clock;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.roost.shared.ApiException;
+import org.roost.shared.Caller;
+import org.roost.shared.Page;
+import org.roost.shared.PageRequest;
+import org.roost.shared.Scopes;
+import org.roost.shared.Timestamps;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** The rules about users, the same whichever API a request came through. */
+@Service
+@Transactional(readOnly = true)
+public class UserService {
+
+    private final UserRepository users;
+    private final PasswordEncoder passwords;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
+    /** Compared against when the username is unknown, so that case costs what a wrong password costs. */
+    private final String decoyHash;
+
+    UserService(UserRepository users, PasswordEncoder passwords, ApplicationEventPublisher events, Clock clock) {
+        this.users = users;
+        this.passwords = passwords;
+        this.events = events;
+        this.clock = clock;
+        this.decoyHash = passwords.encode("decoy-password-never-matches");
+    }
+
+    @Transactional
+    public UserSummary signUp(UserCommands.SignUp command) {
+        String hash = passwords.encode(command.password());
+        try {
+            long id = users.insert(normalize(command.username()), command.name().strip(), hash,
+                    Timestamps.truncate(clock.instant()));
+            return get(id);
+        }
+        catch (DuplicateKeyException ex) {
+            throw ApiException.conflict("The username is already taken.");
+        }
+    }
+
+    public UserSummary get(long id) {
+        return users.find(id).orElseThrow(() -> ApiException.notFound("The user"));
+    }
+
+    public void requireExists(long id) {
+        if (!users.exists(id)) {
+            throw ApiException.notFound("The user");
+        }
+    }
+
+    public Page<UserSummary> page(PageRequest request) {
+        return Page.fromOverfetch(users.page(request.afterId(), request.limit() + 1), request.limit(), UserSummary::id);
+    }
+
+    /** The users with these ids, in the order given; ids of deleted users are skipped. */
+    public List<UserSummary> findAll(Collection<Long> ids) {
+        Map<Long, UserSummary> byId = users.findAll(ids).stream()
+                .collect(Collectors.toMap(UserSummary::id, Function.identity()));
+        return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** The user whose password this is; unknown user and wrong password cost the same and look the same. */
+    public Optional<UserSummary> authenticate(String username, String password) {
+        Optional<UserRepository.Credentials> credentials = users.findCredentials(normalize(username));
+        boolean matches = passwords.matches(password, credentials.map(UserRepository.Credentials::passwordHash).orElse(decoyHash));
+        return credentials.filter(c -> matches).flatMap(c -> users.find(c.id()));
+    }
+
+    @Transactional
+    public UserSummary update(long id, Caller caller, UserCommands.UpdateUser command) {
+        caller.requireOwner(id, Scopes.USERS_WRITE);
+        UserSummary current = get(id);
+        String newHash = null;
+        if (command.password() != null) {
+            String currentHash = users.findPasswordHash(id).orElseThrow(() -> ApiException.notFound("The user"));
+            if (command.currentPassword() == null || !passwords.matches(command.currentPassword(), currentHash)) {
+                throw ApiException.invalid("current_password", "must be the user's current password");
+            }
+            newHash = passwords.encode(command.password());
+        }
+        String name = command.name() == null ? current.name() : command.name().strip();
+        users.update(id, name, newHash, Timestamps.truncate(clock.instant()));
+        if (newHash != null) {
+            events.publishEvent(new UserEvents.CredentialsRevoked(id));
+        }
+        return get(id);
+    }
+
+    @Transactional
+    public void delete(long id, Caller caller) {
+        caller.requireOwner(id, Scopes.USERS_WRITE);
+        if (!users.delete(id)) {
+            throw ApiException.notFound("The user");
+        }
+        events.publishEvent(new UserEvents.UserDeleted(id));
+        events.publishEvent(new UserEvents.CredentialsRevoked(id));
+    }
+
+    private static String normalize(String username) {
+        return username.strip().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package org.roost.user;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,12 @@
+package org.roost.web;
+
+import java.util.List;
+
+import org.roost.shared.FieldViolation;
+
+/** The one error body of the contract, for every failure of every REST endpoint. */
+public record ErrorBody(Error error, String requestId, String timestamp) {
+
+    public record Error(String code, String message, List<FieldViolation> details) {
+    }
+}

@@ -1,0 +1,40 @@
+package org.roost.web;
+
+import java.io.IOException;
+
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.roost.shared.ErrorCode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Replaces Boot's {@code /error} page: failures that happen outside Spring MVC (in the servlet
+ * container or a filter) end here, and answer with the same body as everything else.
+ */
+@RestController
+class JsonErrorController implements ErrorController {
+
+    private static final Logger log = LoggerFactory.getLogger(JsonErrorController.class);
+
+    private final ErrorResponses errors;
+
+    JsonErrorController(ErrorResponses errors) {
+        this.errors = errors;
+    }
+
+    @RequestMapping("${server.error.path:/error}")
+    void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        int code = status instanceof Integer value ? value : 500;
+        if (request.getAttribute(RequestDispatcher.ERROR_EXCEPTION) instanceof Throwable failure) {
+            log.error("Failure outside MVC (request {})", RequestIds.of(request), failure);
+        }
+        errors.write(request, response, ErrorCode.forStatus(code), null);
+    }
+}

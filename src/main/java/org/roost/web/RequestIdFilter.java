@@ -1,0 +1,54 @@
+package org.roost.web;
+
+import java.io.IOException;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.slf4j.MDC;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Gives every request an id, first of all filters, so that even the security layer's errors
+ * carry it. A client's id is reused only when it cannot smuggle anything into logs or headers.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE)
+class RequestIdFilter extends OncePerRequestFilter {
+
+    static final String HEADER = "X-Request-Id";
+    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String incoming = request.getHeader(HEADER);
+        String id = incoming != null && SAFE.matcher(incoming).matches() ? incoming : UUID.randomUUID().toString();
+        request.setAttribute(RequestIds.ATTRIBUTE, id);
+        response.setHeader(HEADER, id);
+        MDC.put("request_id", id);
+        try {
+            chain.doFilter(request, response);
+        }
+        finally {
+            MDC.remove("request_id");
+        }
+    }
+
+    @Override
+    protected boolean shouldNotFilterAsyncDispatch() {
+        return false;
+    }
+
+    @Override
+    protected boolean shouldNotFilterErrorDispatch() {
+        return false;
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package org.roost.web;
+
+import org.jspecify.annotations.NullMarked;
