@@ -1,0 +1,162 @@
+package org.roost.post;
+
+import com.jayway.jsonpath.JsonPath;
+import org.junit.jupiter.api.Test;
+import org.roost.support.ApiClient;
+import org.roost.support.IntegrationTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@IntegrationTest
+class PostApiTest {
+
+    @Autowired
+    MockMvcTester mvc;
+
+    ApiClient api() {
+        return new ApiClient(mvc);
+    }
+
+    MvcTestResult create(ApiClient.Login as, long userId, String json) {
+        return as.apply(mvc.post().uri("/api/v1/users/" + userId + "/posts")).contentType(MediaType.APPLICATION_JSON)
+                .content(json).exchange();
+    }
+
+    @Test
+    void createsAPostUnderItsAuthorWithLinks() throws Exception {
+        var me = api().newUser("author");
+
+        var result = create(me, me.userId(), "{\"title\":\"Hello\",\"body\":\"World\"}");
+
+        assertThat(result).hasStatus(201);
+        String id = JsonPath.read(result.getResponse().getContentAsString(), "$.id");
+        assertThat(result.getResponse().getHeader("Location")).isEqualTo("/api/v1/users/" + me.userId() + "/posts/" + id);
+        assertThat(result).bodyJson().extractingPath("$.author_id").isEqualTo(Long.toString(me.userId()));
+        assertThat(result).bodyJson().extractingPath("$._links.author").isEqualTo("/api/v1/users/" + me.userId());
+        assertThat(result).bodyJson().extractingPath("$.title").isEqualTo("Hello");
+    }
+
+    @Test
+    void refusesToPostInSomeoneElsesCollection() {
+        var me = api().newUser("intruder");
+        var other = api().newUser("victim");
+
+        var result = create(me, other.userId(), "{\"title\":\"Not mine\"}");
+
+        assertThat(result).hasStatus(403).bodyJson().extractingPath("$.error.code").isEqualTo("FORBIDDEN");
+        assertThat(other.apply(mvc.get().uri("/api/v1/users/" + other.userId() + "/posts")).exchange())
+                .bodyJson().extractingPath("$.items").asArray().isEmpty();
+    }
+
+    @Test
+    void validatesTitleAndBodyLengths() {
+        var me = api().newUser("lengths");
+
+        assertThat(create(me, me.userId(), "{\"title\":\"  \"}")).hasStatus(400)
+                .bodyJson().extractingPath("$.error.details[0].field").isEqualTo("title");
+        assertThat(create(me, me.userId(), "{\"title\":\"" + "t".repeat(201) + "\"}")).hasStatus(400);
+        assertThat(create(me, me.userId(), "{\"title\":\"ok\",\"body\":\"" + "b".repeat(10_001) + "\"}")).hasStatus(400)
+                .bodyJson().extractingPath("$.error.details[0].field").isEqualTo("body");
+        assertThat(create(me, me.userId(), "{\"title\":\"" + "t".repeat(200) + "\",\"body\":\"" + "b".repeat(10_000) + "\"}"))
+                .hasStatus(201);
+    }
+
+    @Test
+    void refusesReadOnlyFieldsInAPostBody() {
+        var me = api().newUser("readonly");
+
+        for (String field : new String[] { "\"id\":\"9\"", "\"author_id\":\"1\"", "\"created_at\":\"2020-01-01T00:00:00Z\"" }) {
+            assertThat(create(me, me.userId(), "{\"title\":\"x\"," + field + "}")).hasStatus(400)
+                    .bodyJson().extractingPath("$.error.code").isEqualTo("VALIDATION_ERROR");
+        }
+    }
+
+    @Test
+    void listsPostsNewestFirst() {
+        var me = api().newUser("lister");
+        api().createPost(me, "first");
+        api().createPost(me, "second");
+
+        var result = me.apply(mvc.get().uri("/api/v1/users/" + me.userId() + "/posts")).exchange();
+
+        assertThat(result).hasStatus(200).bodyJson().extractingPath("$.items[*].title").asArray()
+                .containsExactly("second", "first");
+    }
+
+    @Test
+    void answersAPostUnderTheWrongUserWithNotFound() {
+        var me = api().newUser("mine");
+        var other = api().newUser("elsewhere");
+        long post = api().createPost(me, "here");
+
+        assertThat(me.apply(mvc.get().uri("/api/v1/users/" + other.userId() + "/posts/" + post)).exchange()).hasStatus(404);
+        assertThat(me.apply(mvc.get().uri("/api/v1/users/" + me.userId() + "/posts/" + post)).exchange()).hasStatus(200);
+    }
+
+    @Test
+    void letsOnlyTheAuthorChangeOrDeleteAPost() {
+        var me = api().newUser("editor");
+        var other = api().newUser("meddler");
+        long post = api().createPost(me, "original");
+        String path = "/api/v1/users/" + me.userId() + "/posts/" + post;
+
+        assertThat(other.apply(mvc.patch().uri(path)).contentType(MediaType.APPLICATION_JSON).content("{\"title\":\"x\"}")
+                .exchange()).hasStatus(403);
+        assertThat(other.apply(mvc.delete().uri(path)).exchange()).hasStatus(403);
+        assertThat(me.apply(mvc.patch().uri(path)).contentType(MediaType.APPLICATION_JSON).content("{\"title\":\"edited\"}")
+                .exchange()).hasStatus(200).bodyJson().extractingPath("$.title").isEqualTo("edited");
+        assertThat(me.apply(mvc.delete().uri(path)).exchange()).hasStatus(204);
+        assertThat(me.apply(mvc.get().uri(path)).exchange()).hasStatus(404);
+    }
+
+    @Test
+    void tagsGetsAndAnswersARepeatedTagWithNotModified() {
+        var me = api().newUser("etag");
+        long post = api().createPost(me, "cached");
+        String path = "/api/v1/users/" + me.userId() + "/posts/" + post;
+
+        var first = me.apply(mvc.get().uri(path)).exchange();
+        String tag = first.getResponse().getHeader("ETag");
+        var again = me.apply(mvc.get().uri(path)).header("If-None-Match", tag).exchange();
+
+        assertThat(tag).matches("\"[0-9a-f]+\"");
+        assertThat(first.getResponse().getHeader("Cache-Control")).isEqualTo("private, no-cache");
+        assertThat(first.getResponse().getHeader("Vary")).contains("Authorization").contains("Cookie");
+        assertThat(again).hasStatus(304);
+        assertThat(again.getResponse().getContentLength()).isZero();
+    }
+
+    @Test
+    void refusesAWriteWithAStaleIfMatchAndAcceptsTheCurrentOne() {
+        var me = api().newUser("ifmatch");
+        long post = api().createPost(me, "v1");
+        String path = "/api/v1/users/" + me.userId() + "/posts/" + post;
+        String tag = me.apply(mvc.get().uri(path)).exchange().getResponse().getHeader("ETag");
+        assertThat(me.apply(mvc.patch().uri(path)).header("If-Match", tag).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"title\":\"v2\"}").exchange()).hasStatus(200);
+
+        var stale = me.apply(mvc.patch().uri(path)).header("If-Match", tag).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"title\":\"v3\"}").exchange();
+        var staleDelete = me.apply(mvc.delete().uri(path)).header("If-Match", tag).exchange();
+
+        assertThat(stale).hasStatus(412).bodyJson().extractingPath("$.error.code").isEqualTo("PRECONDITION_FAILED");
+        assertThat(staleDelete).hasStatus(412);
+        assertThat(me.apply(mvc.get().uri(path)).exchange()).bodyJson().extractingPath("$.title").isEqualTo("v2");
+    }
+
+    @Test
+    void needsTheCsrfTokenForCookieAuthenticatedWrites() {
+        var me = api().newUser("csrf");
+
+        var result = me.cookieOnly(mvc.post().uri("/api/v1/users/" + me.userId() + "/posts"))
+                .contentType(MediaType.APPLICATION_JSON).content("{\"title\":\"forged\"}").exchange();
+
+        assertThat(result).hasStatus(403).bodyJson().extractingPath("$.error.code").isEqualTo("CSRF_TOKEN_INVALID");
+        assertThat(me.apply(mvc.get().uri("/api/v1/users/" + me.userId() + "/posts")).exchange())
+                .bodyJson().extractingPath("$.items").asArray().isEmpty();
+    }
+}
