@@ -1,0 +1,44 @@
+package org.roost;
+
+import org.junit.jupiter.api.Test;
+import org.roost.support.ApiClient;
+import org.roost.support.EmbeddedDefaultsTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.session.MapSessionRepository;
+import org.springframework.session.SessionRepository;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@EmbeddedDefaultsTest
+class EmbeddedDefaultsOnH2Test {
+
+    @Autowired
+    MockMvcTester mvc;
+
+    @Autowired
+    ApplicationContext context;
+
+    @Test
+    void runsTheWholeFlowOnH2WithSessionsInMemory() {
+        // given
+        var api = new ApiClient(mvc);
+        var me = api.newUser("h2");
+        var friend = api.newUser("h2friend");
+
+        // when
+        long post = api.createPost(me, "on h2");
+        var follow = friend.apply(mvc.put().uri("/api/v1/users/" + me.userId() + "/followers/" + friend.userId())).exchange();
+
+        // then
+        assertThat(context.getBean(SessionRepository.class)).isInstanceOf(MapSessionRepository.class);
+        assertThat(follow).hasStatus(204);
+        assertThat(friend.apply(mvc.get().uri("/api/v1/users/" + me.userId() + "/posts/" + post)).exchange()).hasStatus(200);
+        assertThat(me.apply(mvc.get().uri("/api/v1/users/" + me.userId() + "/followers")).exchange())
+                .bodyJson().extractingPath("$.items[0].id").isEqualTo(Long.toString(friend.userId()));
+        assertThat(me.apply(mvc.delete().uri("/api/v1/users/" + me.userId())).exchange()).hasStatus(204);
+        assertThat(friend.apply(mvc.get().uri("/api/v1/users/" + friend.userId() + "/following")).exchange())
+                .bodyJson().extractingPath("$.items").asArray().isEmpty();
+    }
+}

@@ -1,0 +1,73 @@
+package org.roost.user;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+
+import org.junit.jupiter.api.Test;
+import org.roost.shared.ApiException;
+import org.roost.shared.ErrorCode;
+import org.springframework.security.crypto.password.PasswordEncoder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PasswordHashingTest {
+
+    static final PasswordProperties PRODUCTION = new PasswordProperties(19456, 2, 1, 4, Duration.ofSeconds(5));
+
+    @Test
+    void hashesWithArgon2idAtOwaspParameters() {
+        PasswordEncoder encoder = new PasswordConfig().passwordEncoder(PRODUCTION);
+
+        String hash = encoder.encode("a long enough password");
+
+        assertThat(hash).startsWith("$argon2id$v=19$m=19456,t=2,p=1$");
+        assertThat(encoder.matches("a long enough password", hash)).isTrue();
+    }
+
+    @Test
+    void neverTruncatesLongPasswords() {
+        PasswordEncoder encoder = new PasswordConfig().passwordEncoder(PRODUCTION);
+        String prefix = "x".repeat(100);
+
+        String hash = encoder.encode(prefix + "A");
+
+        assertThat(encoder.matches(prefix + "B", hash)).isFalse();
+    }
+
+    @Test
+    void refusesToQueueHashesBeyondTheBoundInsteadOfExhaustingMemory() throws Exception {
+        // given one permit, held by a slow hash
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        PasswordEncoder slow = new PasswordEncoder() {
+            @Override
+            public String encode(CharSequence raw) {
+                holding.countDown();
+                try {
+                    release.await();
+                }
+                catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                }
+                return "hash";
+            }
+
+            @Override
+            public boolean matches(CharSequence raw, String encoded) {
+                return false;
+            }
+        };
+        var bounded = new BoundedPasswordEncoder(slow, 1, Duration.ofMillis(50));
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            executor.submit(() -> bounded.encode("first"));
+            holding.await();
+
+            // when / then
+            assertThatThrownBy(() -> bounded.encode("second")).isInstanceOf(ApiException.class)
+                    .extracting(ex -> ((ApiException) ex).code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+            release.countDown();
+        }
+    }
+}
