@@ -21,6 +21,14 @@ class EmbeddedDefaultsOnH2Test {
     ApplicationContext context;
 
     @Test
+    void createsDemoUsersWhoCanLogIn() {
+        var result = mvc.post().uri("/login").contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                .content("{\"username\":\"alice\",\"password\":\"correct horse battery\"}").exchange();
+
+        assertThat(result).hasStatus(200).bodyJson().extractingPath("$.name").isEqualTo("Alice Liddell");
+    }
+
+    @Test
     void runsTheWholeFlowOnH2WithSessionsInMemory() {
         // given
         var api = new ApiClient(mvc);

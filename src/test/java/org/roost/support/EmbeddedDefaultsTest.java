@@ -11,12 +11,13 @@ import org.springframework.test.context.ActiveProfiles;
 
 /**
  * The service as {@code mvn spring-boot:run} starts it: H2 in PostgreSQL mode, sessions in memory,
- * no external service. One deprecation is configured so the announcement mechanism can be observed.
+ * no external service, demo data on. One deprecation is configured so the announcement mechanism can be observed.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(properties = {
         "roost.redis.enabled=false",
+        "roost.demo-data.enabled=true",
         "roost.api.deprecations[0].path-prefix=/api/users/",
         "roost.api.deprecations[0].since=2026-11-01T00:00:00Z",
         "roost.api.deprecations[0].sunset=2027-06-01T00:00:00Z",

@@ -40,6 +40,11 @@ class HttpErrorContractTest {
         String fail() {
             throw new IllegalStateException("SELECT password_hash FROM users -- org.roost.Secret");
         }
+
+        @GetMapping("/api/v1/test-database-down")
+        String databaseDown() {
+            throw new org.springframework.jdbc.CannotGetJdbcConnectionException("Connection to 10.0.0.1:5432 refused");
+        }
     }
 
     @LocalServerPort
@@ -158,6 +163,15 @@ class HttpErrorContractTest {
         assertThat(code(response)).isEqualTo("INTERNAL_ERROR");
         assertThat(response.body()).doesNotContain("SELECT").doesNotContain("org.roost").doesNotContain("Exception")
                 .doesNotContain("password_hash");
+    }
+
+    @Test
+    void answersAnUnreachableDatabaseWithServiceUnavailable() throws Exception {
+        var response = send(request("/api/v1/test-database-down").header("Cookie", cookie).build());
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(code(response)).isEqualTo("SERVICE_UNAVAILABLE");
+        assertThat(response.body()).doesNotContain("5432");
     }
 
     @Test
