@@ -1,0 +1,46 @@
+package org.roost;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringApplication;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ConnectionEnvironmentTest {
+
+    StandardEnvironment environment(Map<String, Object> properties) {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().addFirst(new MapPropertySource("given", properties));
+        new ConnectionEnvironment().postProcessEnvironment(environment, new SpringApplication());
+        return environment;
+    }
+
+    @Test
+    void turnsAPlatformDatabaseUrlIntoJdbcSettings() {
+        var environment = environment(Map.of("DATABASE_URL", "postgres://roost:s%40cret@db.internal:6543/roost?sslmode=require"));
+
+        assertThat(environment.getProperty("spring.datasource.url"))
+                .isEqualTo("jdbc:postgresql://db.internal:6543/roost?sslmode=require");
+        assertThat(environment.getProperty("spring.datasource.username")).isEqualTo("roost");
+        assertThat(environment.getProperty("spring.datasource.password")).isEqualTo("s@cret");
+    }
+
+    @Test
+    void takesAJdbcDatabaseUrlAsItIs() {
+        var environment = environment(Map.of("DATABASE_URL", "jdbc:postgresql://localhost/roost"));
+
+        assertThat(environment.getProperty("spring.datasource.url")).isEqualTo("jdbc:postgresql://localhost/roost");
+    }
+
+    @Test
+    void usesRedisOnlyWhenItIsConfigured() {
+        assertThat(environment(Map.of()).getProperty("roost.redis.enabled")).isEqualTo("false");
+        assertThat(environment(Map.of("REDIS_URL", "redis://cache:6379")).getProperty("roost.redis.enabled")).isEqualTo("true");
+        assertThat(environment(Map.of("REDIS_URL", "redis://cache:6379")).getProperty("spring.data.redis.url"))
+                .isEqualTo("redis://cache:6379");
+        assertThat(environment(Map.of("spring.data.redis.host", "cache")).getProperty("roost.redis.enabled")).isEqualTo("true");
+    }
+}
