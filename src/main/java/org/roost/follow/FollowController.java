@@ -1,13 +1,17 @@
 package org.roost.follow;
 
+import java.util.function.BiFunction;
+
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.Caller;
 import org.roost.shared.Ids;
+import org.roost.shared.Page;
 import org.roost.shared.PageRequest;
 import org.roost.shared.Scopes;
 import org.roost.user.UserRepresentation;
+import org.roost.user.UserSummary;
 import org.roost.web.ApiPaths;
 import org.roost.web.ListBody;
 import org.roost.web.Lists;
@@ -35,20 +39,21 @@ class FollowController {
     ResponseEntity<ListBody<UserRepresentation>> followers(@PathVariable String userId,
             @RequestParam(required = false) @Nullable Integer limit, @RequestParam(required = false) @Nullable String after,
             Caller caller, HttpServletRequest request) {
-        caller.requireScope(Scopes.USERS_READ);
-        String prefix = ApiPaths.prefix(request);
-        return Lists.ok(request, follows.followers(Ids.parse(userId, "The user"), PageRequest.of(limit, after))
-                .map(u -> UserRepresentation.of(u, prefix)));
+        return users(follows::followers, userId, PageRequest.of(limit, after), caller, request);
     }
 
     @GetMapping("/following")
     ResponseEntity<ListBody<UserRepresentation>> following(@PathVariable String userId,
             @RequestParam(required = false) @Nullable Integer limit, @RequestParam(required = false) @Nullable String after,
             Caller caller, HttpServletRequest request) {
+        return users(follows::following, userId, PageRequest.of(limit, after), caller, request);
+    }
+
+    private ResponseEntity<ListBody<UserRepresentation>> users(BiFunction<Long, PageRequest, Page<UserSummary>> query,
+            String userId, PageRequest page, Caller caller, HttpServletRequest request) {
         caller.requireScope(Scopes.USERS_READ);
         String prefix = ApiPaths.prefix(request);
-        return Lists.ok(request, follows.following(Ids.parse(userId, "The user"), PageRequest.of(limit, after))
-                .map(u -> UserRepresentation.of(u, prefix)));
+        return Lists.ok(request, query.apply(Ids.parse(userId, "The user"), page).map(u -> UserRepresentation.of(u, prefix)));
     }
 
     @PutMapping("/followers/{followerId}")
