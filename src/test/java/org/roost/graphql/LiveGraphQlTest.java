@@ -20,7 +20,8 @@ import org.springframework.test.context.ActiveProfiles;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(RequiresServices.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "roost.graphql.session-check-interval=1s")
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "postgres", "redis" })
 @Import({ TestDatabaseConfig.class, StatementCounter.class })
