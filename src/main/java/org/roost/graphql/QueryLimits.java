@@ -58,7 +58,8 @@ class QueryLimits extends SimplePerformantInstrumentation {
         };
         long cost = walk.cost(context.getOperationDefinition().getSelectionSet(), root, 1, new HashSet<>());
         if (cost > settings.maxCost()) {
-            throw refuse("The query could cost " + cost + " points; at most " + settings.maxCost() + " are allowed.");
+            throw refuse("The query could cost " + cost + " points; at most " + settings.maxCost() + " are allowed.",
+                    context.getOperationDefinition());
         }
         return super.beginExecuteOperation(parameters, state);
     }
@@ -98,10 +99,10 @@ class QueryLimits extends SimplePerformantInstrumentation {
                 return 0;
             }
             if (field.getAlias() != null && ++aliases > settings.maxAliases()) {
-                throw refuse("The document uses more than " + settings.maxAliases() + " aliases.");
+                throw refuse("The document uses more than " + settings.maxAliases() + " aliases.", field);
             }
             if (depth > settings.maxDepth()) {
-                throw refuse("The query is nested deeper than " + settings.maxDepth() + " levels.");
+                throw refuse("The query is nested deeper than " + settings.maxDepth() + " levels.", field);
             }
             GraphQLFieldDefinition definition = parent instanceof GraphQLFieldsContainer container
                     ? container.getFieldDefinition(field.getName()) : null;
@@ -112,7 +113,7 @@ class QueryLimits extends SimplePerformantInstrumentation {
             long multiplier = GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(definition.getType())) ? listSize(field, definition) : 1;
             long cost = add(1, multiply(multiplier, children));
             if (cost > settings.maxCost()) {
-                throw refuse("The query could cost " + cost + " points; at most " + settings.maxCost() + " are allowed.");
+                throw refuse("The query could cost " + cost + " points; at most " + settings.maxCost() + " are allowed.", field);
             }
             return cost;
         }
@@ -156,9 +157,10 @@ class QueryLimits extends SimplePerformantInstrumentation {
         }
     }
 
-    private static AbortExecutionException refuse(String message) {
-        return new AbortExecutionException(java.util.List.of(
-                GraphQlErrors.builder(ErrorCode.QUERY_TOO_COMPLEX, message, java.util.List.of()).build()));
+    /** Points at where the limit was crossed, so the client sees which part of its document to trim. */
+    private static AbortExecutionException refuse(String message, graphql.language.Node<?> where) {
+        return new AbortExecutionException(java.util.List.of(GraphQlErrors.builder(ErrorCode.QUERY_TOO_COMPLEX, message,
+                java.util.List.of()).location(where.getSourceLocation()).build()));
     }
 
     private static long add(long a, long b) {

@@ -65,6 +65,16 @@ class GraphQlLimitsTest {
     }
 
     @Test
+    void pointsAtTheFieldThatCrossedTheDepthLimit() {
+        // when
+        JsonNode body = run("{ me { followers { followers { followers { followers { followers { followers { followers { id } } } } } } } } }");
+
+        // then
+        assertThat(body.get("errors").get(0).get("locations").get(0).get("line").asInt()).isEqualTo(1);
+        assertThat(body.get("errors").get(0).get("locations").get(0).get("column").asInt()).isGreaterThan(60);
+    }
+
+    @Test
     void acceptsAQueryWithinTheLimits() {
         // when
         JsonNode body = run("{ a: me { id } users(first: 10) { posts(first: 10) { title } followers { name } } }");

@@ -82,6 +82,21 @@ class GraphQlSubscriptionTest {
     }
 
     @Test
+    void refusesACrossSiteHandshakeCarryingTheSessionCookie() {
+        // given
+        ApiClient.Login victim = new ApiClient(mvc).newUser("victim");
+        WebSocketGraphQlTester tester = WebSocketGraphQlTester.builder(URI.create("ws://localhost:" + port + "/graphql"),
+                new StandardWebSocketClient()).headers(headers -> {
+                    headers.add(HttpHeaders.COOKIE, "SESSION=" + victim.session().getValue());
+                    headers.add(HttpHeaders.ORIGIN, "https://evil.example");
+                }).build();
+
+        // when / then: Spring refuses a cross-origin upgrade outright (and the cookie would be ignored anyway)
+        assertThatThrownBy(() -> tester.document(POST_CREATED).executeSubscription().toFlux()
+                .blockFirst(Duration.ofSeconds(10))).hasStackTraceContaining("403");
+    }
+
+    @Test
     void endsTheSubscriptionWhenItsSessionEnds() throws Exception {
         // given
         ApiClient api = new ApiClient(mvc);
