@@ -11,6 +11,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import graphql.ExecutionResult;
 
+import org.reactivestreams.Publisher;
 import org.roost.shared.ErrorCode;
 import org.roost.web.RequestIds;
 import org.springframework.graphql.server.WebGraphQlHandler;
@@ -89,7 +90,7 @@ class GraphQlHttpEndpoint {
             return sse.stream(graphQlHandlerResults(graphQlRequest));
         }
         WebGraphQlResponse response = graphQl.handleRequest(graphQlRequest).block();
-        if (response == null || response.getData() instanceof org.reactivestreams.Publisher<?>) {
+        if (response == null || response.getData() instanceof Publisher<?>) {
             throw new GraphQlRequestException(ErrorCode.NOT_ACCEPTABLE,
                     "Subscriptions need Accept: text/event-stream, or a WebSocket (graphql-transport-ws).");
         }
@@ -97,7 +98,7 @@ class GraphQlHttpEndpoint {
     }
 
     private Flux<Map<String, Object>> graphQlHandlerResults(WebGraphQlRequest request) {
-        return graphQl.handleRequest(request).flatMapMany(response -> response.getData() instanceof org.reactivestreams.Publisher<?> p
+        return graphQl.handleRequest(request).flatMapMany(response -> response.getData() instanceof Publisher<?> p
                 ? Flux.from(p).cast(ExecutionResult.class).map(ExecutionResult::toSpecification)
                 : Flux.just(response.toMap()));
     }

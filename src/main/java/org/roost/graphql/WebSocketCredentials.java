@@ -32,10 +32,12 @@ class WebSocketCredentials implements HandshakeInterceptor {
     private static final String HANDSHAKE = WebSocketCredentials.class.getName() + ".handshake";
 
     private final ObjectProvider<JwtDecoder> jwtDecoder;
-    private final JwtAuthenticationConverter jwtConverter = new JwtAuthenticationConverter();
+    private final ObjectProvider<JwtAuthenticationConverter> jwtConverter;
 
-    WebSocketCredentials(ObjectProvider<JwtDecoder> jwtDecoder) {
+    /** Both optional: bearer tokens work here as soon as the service configures them for HTTP. */
+    WebSocketCredentials(ObjectProvider<JwtDecoder> jwtDecoder, ObjectProvider<JwtAuthenticationConverter> jwtConverter) {
         this.jwtDecoder = jwtDecoder;
+        this.jwtConverter = jwtConverter;
     }
 
     @Override
@@ -68,7 +70,8 @@ class WebSocketCredentials implements HandshakeInterceptor {
             return Optional.empty();
         }
         try {
-            return Credential.of(jwtConverter.convert(decoder.decode(token)), null);
+            JwtAuthenticationConverter converter = jwtConverter.getIfAvailable(JwtAuthenticationConverter::new);
+            return Credential.of(converter.convert(decoder.decode(token)), null);
         }
         catch (JwtException invalid) {
             return Optional.empty();
