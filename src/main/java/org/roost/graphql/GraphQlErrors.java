@@ -81,6 +81,9 @@ final class GraphQlErrors {
         if (error instanceof ValidationError) {
             return ErrorCode.VALIDATION_ERROR;
         }
+        if (error instanceof graphql.introspection.IntrospectionDisabledError) {
+            return ErrorCode.FORBIDDEN;
+        }
         ErrorClassification type = error.getErrorType();
         if (type == ErrorType.UNAUTHORIZED) {
             return ErrorCode.UNAUTHENTICATED;
