@@ -1,0 +1,87 @@
+package org.roost.follow;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import graphql.schema.DataFetchingEnvironment;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.graphql.LiveEvents;
+import org.roost.shared.Caller;
+import org.roost.shared.Ids;
+import org.roost.shared.PageArguments;
+import org.roost.shared.Scopes;
+import org.roost.user.UserService;
+import org.roost.user.UserSummary;
+import org.springframework.graphql.data.method.annotation.Argument;
+import org.springframework.graphql.data.method.annotation.BatchMapping;
+import org.springframework.graphql.data.method.annotation.MutationMapping;
+import org.springframework.graphql.data.method.annotation.SchemaMapping;
+import org.springframework.graphql.data.method.annotation.SubscriptionMapping;
+import org.springframework.stereotype.Controller;
+import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Schedulers;
+
+/** Follows over GraphQL: the same service and rules as {@link FollowController}; nested lists load in batches. */
+@Controller
+class FollowGraphQlController {
+
+    private final FollowService follows;
+    private final UserService users;
+    private final LiveEvents events;
+
+    FollowGraphQlController(FollowService follows, UserService users, LiveEvents events) {
+        this.follows = follows;
+        this.users = users;
+        this.events = events;
+    }
+
+    @SchemaMapping(typeName = "User")
+    CompletableFuture<List<UserSummary>> followers(UserSummary user, @Argument @Nullable Integer first,
+            @Argument @Nullable String after, DataFetchingEnvironment env) {
+        return env.<FollowBatches.Key, List<UserSummary>>getDataLoader(FollowBatches.FOLLOWERS)
+                .load(new FollowBatches.Key(user.id(), PageArguments.of(first, after)));
+    }
+
+    @SchemaMapping(typeName = "User")
+    CompletableFuture<List<UserSummary>> following(UserSummary user, @Argument @Nullable Integer first,
+            @Argument @Nullable String after, DataFetchingEnvironment env) {
+        return env.<FollowBatches.Key, List<UserSummary>>getDataLoader(FollowBatches.FOLLOWING)
+                .load(new FollowBatches.Key(user.id(), PageArguments.of(first, after)));
+    }
+
+    @BatchMapping(typeName = "User")
+    Map<UserSummary, Integer> followerCount(List<UserSummary> page) {
+        Map<Long, Long> counts = follows.followerCounts(page.stream().map(UserSummary::id).distinct().toList());
+        return page.stream().collect(Collectors.toMap(Function.identity(),
+                u -> counts.getOrDefault(u.id(), 0L).intValue(), (a, b) -> a));
+    }
+
+    @MutationMapping
+    UserSummary follow(@Argument String userId, Caller caller) {
+        Caller.User me = caller.requireUser(Scopes.FOLLOWERS_WRITE);
+        long id = Ids.parse(userId, "The user");
+        follows.follow(id, me.id(), caller);
+        return users.get(id);
+    }
+
+    @MutationMapping
+    UserSummary unfollow(@Argument String userId, Caller caller) {
+        Caller.User me = caller.requireUser(Scopes.FOLLOWERS_WRITE);
+        long id = Ids.parse(userId, "The user");
+        follows.unfollow(id, me.id(), caller);
+        return users.get(id);
+    }
+
+    @SubscriptionMapping
+    Flux<UserSummary> followerAdded(Caller caller) {
+        Caller.User me = caller.requireUser(Scopes.USERS_READ);
+        // Loading the follower is a database read: not on the thread of the write that published the event.
+        return events.stream(FollowEvents.FollowerAdded.class).filter(added -> added.userId() == me.id())
+                .publishOn(Schedulers.boundedElastic())
+                .concatMapIterable(added -> users.findAll(List.of(added.followerId())));
+    }
+}

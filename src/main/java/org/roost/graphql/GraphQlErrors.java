@@ -1,0 +1,114 @@
+package org.roost.graphql;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import graphql.ErrorClassification;
+import graphql.GraphQLError;
+import graphql.GraphqlErrorBuilder;
+import graphql.InvalidSyntaxError;
+import graphql.validation.ValidationError;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.shared.ErrorCode;
+import org.roost.shared.FieldViolation;
+import org.springframework.graphql.execution.ErrorType;
+
+/**
+ * The one shape of a GraphQL error: {@code message}, {@code locations}, {@code path} and
+ * {@code extensions.code} (a code of the error contract) plus {@code extensions.request_id}.
+ * Errors raised by graphql-java itself (syntax, validation, coercion) get their code here.
+ */
+final class GraphQlErrors {
+
+    static final String CODE = "code";
+    static final String REQUEST_ID = "request_id";
+    private static final Pattern SUGGESTION = Pattern.compile("\\s*Did you mean[^?]*\\?");
+
+    private GraphQlErrors() {
+    }
+
+    static GraphqlErrorBuilder<?> builder(ErrorCode code, @Nullable String message, List<FieldViolation> details) {
+        Map<String, Object> extensions = new LinkedHashMap<>();
+        extensions.put(CODE, code.name());
+        if (!details.isEmpty()) {
+            extensions.put("details", details.stream().map(d -> Map.of("field", d.field(), "message", d.message())).toList());
+        }
+        return GraphqlErrorBuilder.newError().message(message == null || message.isBlank() ? code.defaultMessage() : message)
+                .errorType(classification(code)).extensions(extensions);
+    }
+
+    /** A request-level error (no path): the request was refused before anything ran. */
+    static GraphQLError of(ErrorCode code, @Nullable String message, String requestId) {
+        return normalize(builder(code, message, List.of()).build(), requestId, true);
+    }
+
+    static List<GraphQLError> normalize(List<GraphQLError> errors, String requestId, boolean suggestions) {
+        return errors.stream().map(error -> normalize(error, requestId, suggestions)).toList();
+    }
+
+    static GraphQLError normalize(GraphQLError error, String requestId, boolean suggestions) {
+        Map<String, Object> extensions = new LinkedHashMap<>();
+        if (error.getExtensions() != null) {
+            extensions.putAll(error.getExtensions());
+        }
+        extensions.putIfAbsent(CODE, code(error).name());
+        extensions.put(REQUEST_ID, requestId);
+        String message = error.getMessage() == null ? code(error).defaultMessage() : error.getMessage();
+        GraphqlErrorBuilder<?> builder = GraphqlErrorBuilder.newError()
+                .message(suggestions ? message : SUGGESTION.matcher(message).replaceAll(""))
+                .locations(error.getLocations()).errorType(error.getErrorType()).extensions(extensions);
+        if (error.getPath() != null) {
+            builder.path(error.getPath());
+        }
+        return builder.build();
+    }
+
+    static ErrorCode code(GraphQLError error) {
+        if (error.getExtensions() != null && error.getExtensions().get(CODE) instanceof String code) {
+            try {
+                return ErrorCode.valueOf(code);
+            }
+            catch (IllegalArgumentException foreign) {
+                // a code from elsewhere: classify by type below
+            }
+        }
+        if (error instanceof InvalidSyntaxError) {
+            return ErrorCode.MALFORMED_REQUEST;
+        }
+        if (error instanceof ValidationError) {
+            return ErrorCode.VALIDATION_ERROR;
+        }
+        if (error instanceof graphql.introspection.IntrospectionDisabledError) {
+            return ErrorCode.FORBIDDEN;
+        }
+        ErrorClassification type = error.getErrorType();
+        if (type == ErrorType.UNAUTHORIZED) {
+            return ErrorCode.UNAUTHENTICATED;
+        }
+        if (type == ErrorType.FORBIDDEN) {
+            return ErrorCode.FORBIDDEN;
+        }
+        if (type == ErrorType.NOT_FOUND) {
+            return ErrorCode.NOT_FOUND;
+        }
+        if (type == ErrorType.BAD_REQUEST || type == graphql.ErrorType.ValidationError
+                || type == graphql.ErrorType.InvalidSyntax) {
+            return type == graphql.ErrorType.InvalidSyntax ? ErrorCode.MALFORMED_REQUEST : ErrorCode.VALIDATION_ERROR;
+        }
+        return ErrorCode.INTERNAL_ERROR;
+    }
+
+    static ErrorClassification classification(ErrorCode code) {
+        return switch (code) {
+            case VALIDATION_ERROR, MALFORMED_REQUEST, QUERY_TOO_COMPLEX, CONFLICT, PRECONDITION_FAILED,
+                    PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, METHOD_NOT_ALLOWED, NOT_ACCEPTABLE -> ErrorType.BAD_REQUEST;
+            case UNAUTHENTICATED, INVALID_CREDENTIALS, INVALID_TOKEN -> ErrorType.UNAUTHORIZED;
+            case FORBIDDEN, CSRF_TOKEN_INVALID, INSUFFICIENT_SCOPE, RATE_LIMITED -> ErrorType.FORBIDDEN;
+            case NOT_FOUND -> ErrorType.NOT_FOUND;
+            case INTERNAL_ERROR, SERVICE_UNAVAILABLE -> ErrorType.INTERNAL_ERROR;
+        };
+    }
+}

@@ -1,0 +1,28 @@
+package org.roost.graphql;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Limits and switches of the GraphQL endpoint ({@code roost.graphql.*}, defaults in application.yml).
+ *
+ * @param maxDocumentSize        the longest query text accepted, checked before parsing
+ * @param maxDepth               the deepest field nesting, fragments included
+ * @param maxCost                one point per field, multiplied by the {@code first} of every enclosing list
+ * @param maxAliases             aliased fields per document, which would otherwise multiply work cheaply
+ * @param introspection          whether {@code __schema} and {@code __type} answer
+ * @param fieldSuggestions       whether validation messages may name fields the client did not ask for
+ * @param documentCacheSize      parsed and validated documents kept, by query text
+ * @param persistedQueryCacheSize automatic persisted queries kept, by SHA-256 hash
+ * @param sessionCheckInterval   how often a running subscription re-checks that its credential still holds
+ * @param sseTimeout             the longest a Server-Sent Events subscription stays open
+ * @param websocketInitTimeout   how long a WebSocket may wait before {@code connection_init}
+ * @param websocketKeepAlive     the interval of server pings on an idle WebSocket
+ */
+@ConfigurationProperties("roost.graphql")
+record GraphQlSettings(DataSize maxDocumentSize, int maxDepth, int maxCost, int maxAliases, boolean introspection,
+        boolean fieldSuggestions, int documentCacheSize, int persistedQueryCacheSize, Duration sessionCheckInterval,
+        Duration sseTimeout, Duration websocketInitTimeout, Duration websocketKeepAlive) {
+}

@@ -1,0 +1,46 @@
+package org.roost.graphql;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.graphql.server.WebGraphQlHandler;
+import org.springframework.graphql.server.webmvc.GraphQlWebSocketHandler;
+import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
+import org.springframework.web.servlet.HandlerMapping;
+import org.springframework.web.socket.server.HandshakeInterceptor;
+import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
+import org.springframework.web.socket.server.support.WebSocketHandlerMapping;
+import org.springframework.web.socket.server.support.WebSocketHttpRequestHandler;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code graphql-transport-ws} at {@code /graphql}, on the same path as HTTP: an upgrade request
+ * is matched here first. Configured here rather than by Spring Boot's property so that the
+ * handshake can carry the session's credential, and so that messages use GraphQL's camelCase JSON
+ * rather than the REST API's snake_case mapper.
+ */
+@Configuration(proxyBeanMethods = false)
+class GraphQlWebSocketConfig {
+
+    @Bean
+    GraphQlWebSocketHandler roostGraphQlWebSocketHandler(WebGraphQlHandler graphQlHandler, GraphQlSettings settings) {
+        return new GraphQlWebSocketHandler(graphQlHandler, new JacksonJsonHttpMessageConverter(JsonMapper.builder().build()),
+                settings.websocketInitTimeout(), settings.websocketKeepAlive());
+    }
+
+    @Bean
+    HandlerMapping roostGraphQlWebSocketMapping(GraphQlWebSocketHandler handler, WebSocketCredentials credentials) {
+        WebSocketHttpRequestHandler upgrade = handler.initWebSocketHttpRequestHandler(new DefaultHandshakeHandler());
+        List<HandshakeInterceptor> interceptors = new ArrayList<>(upgrade.getHandshakeInterceptors());
+        interceptors.add(credentials);
+        upgrade.setHandshakeInterceptors(interceptors);
+        WebSocketHandlerMapping mapping = new WebSocketHandlerMapping();
+        mapping.setWebSocketUpgradeMatch(true);
+        mapping.setUrlMap(Map.of(GraphQlHttpEndpoint.PATH, upgrade));
+        mapping.setOrder(-2); // ahead of the HTTP routes on the same path
+        return mapping;
+    }
+}

@@ -1,0 +1,123 @@
+package org.roost.graphql;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import graphql.ExecutionResult;
+import graphql.ExecutionResultImpl;
+import graphql.introspection.Introspection;
+
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import org.roost.shared.ApiException;
+import org.roost.shared.ErrorCode;
+import org.springframework.graphql.execution.SubscriptionPublisherException;
+import org.springframework.graphql.server.WebGraphQlRequest;
+import org.springframework.graphql.server.WebGraphQlResponse;
+import org.springframework.graphql.server.WebSocketGraphQlInterceptor;
+import org.springframework.graphql.server.WebSocketGraphQlRequest;
+import org.springframework.graphql.server.WebSocketSessionInfo;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Runs around every operation, whichever transport brought it: puts the caller and the request
+ * id into the GraphQL context, gives every error its code and request id, and ends a
+ * subscription whose credential stops holding (logout, password change, expiry).
+ * WebSocket connections authenticate in {@code connection_init} (see {@link WebSocketCredentials}).
+ */
+@Component
+class OperationInterceptor implements WebSocketGraphQlInterceptor {
+
+    static final String REQUEST_ID_ATTRIBUTE = OperationInterceptor.class.getName() + ".requestId";
+
+    private final GraphQlSettings settings;
+    private final WebSocketCredentials webSocketCredentials;
+    private final CredentialCheck check;
+
+    OperationInterceptor(GraphQlSettings settings, WebSocketCredentials webSocketCredentials, CredentialCheck check) {
+        this.settings = settings;
+        this.webSocketCredentials = webSocketCredentials;
+        this.check = check;
+    }
+
+    @Override
+    public Mono<WebGraphQlResponse> intercept(WebGraphQlRequest request, Chain chain) {
+        Map<String, Object> attributes = request.getAttributes();
+        String requestId = attributes.get(REQUEST_ID_ATTRIBUTE) instanceof String id ? id : UUID.randomUUID().toString();
+        // HTTP filters checked this request's credential just now; a WebSocket's was checked at connection_init.
+        Credential credential = attributes.get(Credential.ATTRIBUTE) instanceof Credential c
+                && (!(request instanceof WebSocketGraphQlRequest) || check.holds(c)) ? c : null;
+        if (request.getDocument().length() > settings.maxDocumentSize().toBytes()) {
+            return Mono.just(refused(request, requestId));
+        }
+        request.configureExecutionInput((input, builder) -> builder.graphQLContext(context -> {
+            context.put(ContextKeys.REQUEST_ID, requestId);
+            context.put(Introspection.INTROSPECTION_DISABLED, !settings.introspection());
+            if (credential != null) {
+                context.put(ContextKeys.CALLER, credential.caller());
+            }
+        }).build());
+        return chain.next(request).map(response -> response.transform(builder -> {
+            builder.errors(GraphQlErrors.normalize(response.getExecutionResult().getErrors(), requestId, settings.fieldSuggestions()));
+            if (response.getData() instanceof Publisher<?> stream) {
+                builder.data(guard(stream, credential, requestId));
+            }
+        }));
+    }
+
+    private WebGraphQlResponse refused(WebGraphQlRequest request, String requestId) {
+        var error = GraphQlErrors.of(ErrorCode.QUERY_TOO_COMPLEX,
+                "The document is longer than " + settings.maxDocumentSize().toBytes() + " bytes.", requestId);
+        var result = ExecutionResultImpl.newExecutionResult().addError(error).build();
+        return new WebGraphQlResponse(new org.springframework.graphql.support.DefaultExecutionGraphQlResponse(
+                request.toExecutionInput(), result));
+    }
+
+    /** Each event re-checks the credential, and so does a timer, so a quiet stream also ends. */
+    @SuppressWarnings("unchecked")
+    private Flux<ExecutionResult> guard(Publisher<?> stream, @Nullable Credential credential, String requestId) {
+        Flux<ExecutionResult> events = Flux.from((Publisher<ExecutionResult>) stream)
+                .map(result -> {
+                    if (credential != null && !check.holds(credential)) {
+                        throw ended(requestId);
+                    }
+                    return normalize(result, requestId);
+                })
+                .onErrorMap(SubscriptionPublisherException.class, ex -> new SubscriptionPublisherException(
+                        GraphQlErrors.normalize(ex.getErrors(), requestId, settings.fieldSuggestions()), ex.getCause()));
+        if (credential == null) {
+            return events;
+        }
+        Flux<ExecutionResult> expiry = Flux.interval(settings.sessionCheckInterval())
+                .filter(tick -> !check.holds(credential)).next()
+                .flatMapMany(tick -> Flux.error(ended(requestId)));
+        return Flux.merge(events.materialize(), expiry.materialize()).dematerialize();
+    }
+
+    private ExecutionResult normalize(ExecutionResult result, String requestId) {
+        if (result.getErrors().isEmpty()) {
+            return result;
+        }
+        return result.transform(builder -> builder.errors(
+                GraphQlErrors.normalize(result.getErrors(), requestId, settings.fieldSuggestions())));
+    }
+
+    private static SubscriptionPublisherException ended(String requestId) {
+        return new SubscriptionPublisherException(List.of(GraphQlErrors.of(ErrorCode.UNAUTHENTICATED,
+                "The credential of this subscription has ended.", requestId)), null);
+    }
+
+    @Override
+    public Mono<Object> handleConnectionInitialization(WebSocketSessionInfo sessionInfo, Map<String, Object> payload) {
+        return Mono.fromCallable(() -> {
+            Credential credential = webSocketCredentials.authenticate(sessionInfo.getAttributes(), payload)
+                    .filter(check::holds)
+                    .orElseThrow(() -> new ApiException(ErrorCode.UNAUTHENTICATED, ErrorCode.UNAUTHENTICATED.defaultMessage()));
+            sessionInfo.getAttributes().put(Credential.ATTRIBUTE, credential);
+            return Map.of();
+        });
+    }
+}

@@ -1,0 +1,63 @@
+package org.roost.graphql;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.shared.ErrorCode;
+import org.springframework.stereotype.Component;
+
+/**
+ * Apollo's automatic persisted queries: a client first sends only the SHA-256 of its query; on
+ * {@code PersistedQueryNotFound} it sends the query with the hash once, and the hash alone works
+ * from then on (also over GET, which keeps the URL short enough to cache).
+ */
+@Component
+class PersistedQueries {
+
+    /** Apollo clients recognise a miss by this exact message. */
+    static final String NOT_FOUND = "PersistedQueryNotFound";
+
+    private final Cache<String, String> queries;
+
+    PersistedQueries(GraphQlSettings settings) {
+        this.queries = Caffeine.newBuilder().maximumSize(settings.persistedQueryCacheSize()).build();
+    }
+
+    /** The query to run: the one sent, or the one remembered for the hash in {@code extensions.persistedQuery}. */
+    @Nullable String resolve(@Nullable String query, @Nullable Map<String, Object> extensions) {
+        if (extensions == null || !(extensions.get("persistedQuery") instanceof Map<?, ?> persisted)) {
+            return query;
+        }
+        if (!(persisted.get("sha256Hash") instanceof String hash) || !Integer.valueOf(1).equals(persisted.get("version"))) {
+            throw new GraphQlRequestException(ErrorCode.MALFORMED_REQUEST, "Unsupported persisted query; use version 1 with sha256Hash.");
+        }
+        if (query == null) {
+            String known = queries.getIfPresent(hash.toLowerCase(java.util.Locale.ROOT));
+            if (known == null) {
+                throw new GraphQlRequestException(ErrorCode.NOT_FOUND, NOT_FOUND, 200);
+            }
+            return known;
+        }
+        if (!sha256(query).equalsIgnoreCase(hash)) {
+            throw new GraphQlRequestException(ErrorCode.VALIDATION_ERROR, "The sha256Hash does not match the query.");
+        }
+        queries.put(hash.toLowerCase(java.util.Locale.ROOT), query);
+        return query;
+    }
+
+    private static String sha256(String query) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(query.getBytes(StandardCharsets.UTF_8)));
+        }
+        catch (NoSuchAlgorithmException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package org.roost.graphql;
+
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+import graphql.execution.AbortExecutionException;
+import graphql.execution.ExecutionContext;
+import graphql.execution.instrumentation.InstrumentationContext;
+import graphql.execution.instrumentation.InstrumentationState;
+import graphql.execution.instrumentation.SimplePerformantInstrumentation;
+import graphql.execution.instrumentation.parameters.InstrumentationExecuteOperationParameters;
+import graphql.language.Argument;
+import graphql.language.Field;
+import graphql.language.FragmentDefinition;
+import graphql.language.FragmentSpread;
+import graphql.language.InlineFragment;
+import graphql.language.IntValue;
+import graphql.language.Selection;
+import graphql.language.SelectionSet;
+import graphql.language.VariableReference;
+import graphql.schema.GraphQLArgument;
+import graphql.schema.GraphQLFieldDefinition;
+import graphql.schema.GraphQLFieldsContainer;
+import graphql.schema.GraphQLSchema;
+import graphql.schema.GraphQLType;
+import graphql.schema.GraphQLTypeUtil;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.shared.ErrorCode;
+import org.roost.shared.PageRequest;
+import org.springframework.stereotype.Component;
+
+/**
+ * Refuses expensive operations after validation and before anything executes: too deep, too
+ * costly (one point per field, times the {@code first} of each enclosing list), or too many
+ * aliases. It runs on every execution, cached document or not, because the cost depends on the
+ * variables. Introspection is left to graphql-java's own good-faith limits.
+ */
+@Component
+class QueryLimits extends SimplePerformantInstrumentation {
+
+    private final GraphQlSettings settings;
+
+    QueryLimits(GraphQlSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public @Nullable InstrumentationContext<graphql.ExecutionResult> beginExecuteOperation(
+            InstrumentationExecuteOperationParameters parameters, InstrumentationState state) {
+        ExecutionContext context = parameters.getExecutionContext();
+        Walk walk = new Walk(context.getGraphQLSchema(), context.getFragmentsByName(), context.getCoercedVariables().toMap());
+        GraphQLType root = switch (context.getOperationDefinition().getOperation()) {
+            case QUERY -> context.getGraphQLSchema().getQueryType();
+            case MUTATION -> context.getGraphQLSchema().getMutationType();
+            case SUBSCRIPTION -> context.getGraphQLSchema().getSubscriptionType();
+        };
+        long cost = walk.cost(context.getOperationDefinition().getSelectionSet(), root, 1, new HashSet<>());
+        if (cost > settings.maxCost()) {
+            throw refuse("The query could cost " + cost + " points; at most " + settings.maxCost() + " are allowed.",
+                    context.getOperationDefinition());
+        }
+        return super.beginExecuteOperation(parameters, state);
+    }
+
+    private final class Walk {
+
+        private final GraphQLSchema schema;
+        private final Map<String, FragmentDefinition> fragments;
+        private final Map<String, Object> variables;
+        private int aliases;
+
+        Walk(GraphQLSchema schema, Map<String, FragmentDefinition> fragments, Map<String, Object> variables) {
+            this.schema = schema;
+            this.fragments = fragments;
+            this.variables = variables;
+        }
+
+        long cost(@Nullable SelectionSet set, @Nullable GraphQLType type, int depth, Set<String> inFragments) {
+            long total = 0;
+            if (set == null) {
+                return 0;
+            }
+            for (Selection<?> selection : set.getSelections()) {
+                total = add(total, switch (selection) {
+                    case Field field -> field(field, type, depth, inFragments);
+                    case InlineFragment inline -> cost(inline.getSelectionSet(), inline.getTypeCondition() == null ? type
+                            : schema.getType(inline.getTypeCondition().getName()), depth, inFragments);
+                    case FragmentSpread spread -> spread(spread, depth, inFragments);
+                    default -> 0L;
+                });
+            }
+            return total;
+        }
+
+        private long field(Field field, @Nullable GraphQLType parent, int depth, Set<String> inFragments) {
+            if (field.getName().startsWith("__")) {
+                return 0;
+            }
+            if (field.getAlias() != null && ++aliases > settings.maxAliases()) {
+                throw refuse("The document uses more than " + settings.maxAliases() + " aliases.", field);
+            }
+            if (depth > settings.maxDepth()) {
+                throw refuse("The query is nested deeper than " + settings.maxDepth() + " levels.", field);
+            }
+            GraphQLFieldDefinition definition = parent instanceof GraphQLFieldsContainer container
+                    ? container.getFieldDefinition(field.getName()) : null;
+            if (definition == null) {
+                return 1;
+            }
+            long children = cost(field.getSelectionSet(), GraphQLTypeUtil.unwrapAll(definition.getType()), depth + 1, inFragments);
+            long multiplier = GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(definition.getType())) ? listSize(field, definition) : 1;
+            long cost = add(1, multiply(multiplier, children));
+            if (cost > settings.maxCost()) {
+                throw refuse("The query could cost " + cost + " points; at most " + settings.maxCost() + " are allowed.", field);
+            }
+            return cost;
+        }
+
+        private long spread(FragmentSpread spread, int depth, Set<String> inFragments) {
+            FragmentDefinition fragment = fragments.get(spread.getName());
+            if (fragment == null || !inFragments.add(spread.getName())) {
+                return 0;
+            }
+            try {
+                return cost(fragment.getSelectionSet(), schema.getType(fragment.getTypeCondition().getName()), depth, inFragments);
+            }
+            finally {
+                inFragments.remove(spread.getName());
+            }
+        }
+
+        /** The page size the client asked for, else the argument's default; lists without one count as a full page. */
+        private long listSize(Field field, GraphQLFieldDefinition definition) {
+            for (Argument argument : field.getArguments()) {
+                if (argument.getName().equals("first")) {
+                    Object value = switch (argument.getValue()) {
+                        case IntValue literal -> literal.getValue();
+                        case VariableReference variable -> variables.get(variable.getName());
+                        default -> null;
+                    };
+                    if (value instanceof Number number) {
+                        return Math.max(1, number.longValue());
+                    }
+                }
+            }
+            GraphQLArgument first = definition.getArgument("first");
+            Object fallback = first != null && first.hasSetDefaultValue() ? first.getArgumentDefaultValue().getValue() : null;
+            if (fallback instanceof IntValue literal) {
+                return Math.max(1, literal.getValue().longValue());
+            }
+            if (fallback instanceof Number number) {
+                return Math.max(1, number.longValue());
+            }
+            return PageRequest.DEFAULT_LIMIT;
+        }
+    }
+
+    /** Points at where the limit was crossed, so the client sees which part of its document to trim. */
+    private static AbortExecutionException refuse(String message, graphql.language.Node<?> where) {
+        return new AbortExecutionException(java.util.List.of(GraphQlErrors.builder(ErrorCode.QUERY_TOO_COMPLEX, message,
+                java.util.List.of()).location(where.getSourceLocation()).build()));
+    }
+
+    private static long add(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+
+    private static long multiply(long a, long b) {
+        return b != 0 && a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
+    }
+}

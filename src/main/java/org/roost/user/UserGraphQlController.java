@@ -1,0 +1,76 @@
+package org.roost.user;
+
+import java.util.List;
+
+import jakarta.validation.Valid;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.shared.ApiException;
+import org.roost.shared.Caller;
+import org.roost.shared.ErrorCode;
+import org.roost.shared.Ids;
+import org.roost.shared.PageArguments;
+import org.roost.shared.Scopes;
+import org.roost.shared.Timestamps;
+import org.springframework.graphql.data.method.annotation.Argument;
+import org.springframework.graphql.data.method.annotation.MutationMapping;
+import org.springframework.graphql.data.method.annotation.QueryMapping;
+import org.springframework.graphql.data.method.annotation.SchemaMapping;
+import org.springframework.stereotype.Controller;
+
+/** Users over GraphQL: the same service and rules as {@link UserController}. */
+@Controller
+class UserGraphQlController {
+
+    private final UserService users;
+
+    UserGraphQlController(UserService users) {
+        this.users = users;
+    }
+
+    @QueryMapping
+    @Nullable UserSummary me(Caller caller) {
+        caller.requireScope(Scopes.USERS_READ);
+        return switch (caller) {
+            case Caller.User user -> users.get(user.id());
+            case Caller.Client client -> null;
+        };
+    }
+
+    @QueryMapping
+    @Nullable UserSummary user(@Argument String id, Caller caller) {
+        caller.requireScope(Scopes.USERS_READ);
+        try {
+            return users.get(Ids.parse(id, "The user"));
+        }
+        catch (ApiException ex) {
+            if (ex.code() == ErrorCode.NOT_FOUND) {
+                return null;
+            }
+            throw ex;
+        }
+    }
+
+    @QueryMapping
+    List<UserSummary> users(@Argument @Nullable Integer first, @Argument @Nullable String after, Caller caller) {
+        caller.requireScope(Scopes.USERS_READ);
+        return users.page(PageArguments.of(first, after)).items();
+    }
+
+    @MutationMapping
+    UserSummary updateMe(@Argument @Valid UserCommands.UpdateUser input, Caller caller) {
+        Caller.User me = caller.requireUser(Scopes.USERS_WRITE);
+        return users.update(me.id(), caller, input);
+    }
+
+    @SchemaMapping(typeName = "User")
+    String createdAt(UserSummary user) {
+        return Timestamps.format(user.createdAt());
+    }
+
+    /** The field {@code username} superseded; kept, deprecated, for clients written before it. */
+    @SchemaMapping(typeName = "User")
+    String login(UserSummary user) {
+        return user.username();
+    }
+}

@@ -1,0 +1,49 @@
+package org.roost.graphql;
+
+import org.junit.jupiter.api.Test;
+import org.roost.support.ApiClient;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@LiveGraphQlTest
+class GraphQlBatchingTest {
+
+    private static final String PAGE = "query($first: Int!) { users(first: $first) { id posts { title author { id } } "
+            + "followers { id } following { id } followerCount } }";
+
+    @Autowired
+    MockMvcTester mvc;
+
+    @Test
+    void loadsAPageOfUsersWithPostsAndFollowersInAConstantNumberOfStatements() {
+        // given: users with posts, following each other
+        ApiClient api = new ApiClient(mvc);
+        ApiClient.Login first = api.newUser("batch");
+        for (int i = 0; i < 6; i++) {
+            ApiClient.Login user = api.newUser("batch");
+            api.createPost(user, "p" + i);
+            new GraphQlClient(mvc).post(user, "mutation($id: ID!) { follow(userId: $id) { id } }",
+                    java.util.Map.of("id", String.valueOf(first.userId())));
+        }
+
+        // when
+        long small = statementsFor(first, 2);
+        long large = statementsFor(first, 40);
+
+        // then: users, posts, authors, followers (edges + users), following (edges + users), counts
+        assertThat(large).isEqualTo(small).isLessThanOrEqualTo(8);
+    }
+
+    private long statementsFor(ApiClient.Login login, int pageSize) {
+        long before = StatementCounter.count();
+        var result = new GraphQlClient(mvc).post(login, PAGE, java.util.Map.of("first", pageSize));
+        long statements = StatementCounter.count() - before;
+        JsonNode body = GraphQlClient.body(result);
+        assertThat(body.has("errors")).as(body.toString()).isFalse();
+        assertThat(body.get("data").get("users").size()).isGreaterThanOrEqualTo(Math.min(pageSize, 7));
+        return statements;
+    }
+}

@@ -1,0 +1,29 @@
+package org.roost.graphql;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.roost.support.RequiresServices;
+import org.roost.support.TestDatabaseConfig;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.ActiveProfiles;
+
+/**
+ * The whole service on a random port (WebSocket, SSE and the node audit need a real server) and
+ * through MockMvc, with SQL statements counted. Every GraphQL test class shares this one context.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@ExtendWith(RequiresServices.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "roost.graphql.session-check-interval=1s")
+@AutoConfigureMockMvc
+@ActiveProfiles({ "test", "postgres", "redis" })
+@Import({ TestDatabaseConfig.class, StatementCounter.class })
+public @interface LiveGraphQlTest {
+}

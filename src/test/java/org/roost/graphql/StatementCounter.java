@@ -1,0 +1,44 @@
+package org.roost.graphql;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.sql.DataSource;
+
+import net.ttddyy.dsproxy.listener.QueryExecutionListener;
+import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+
+/** Counts the SQL statements the application runs, on every thread (resolvers run on many). */
+@TestConfiguration(proxyBeanMethods = false)
+public class StatementCounter {
+
+    private static final AtomicLong STATEMENTS = new AtomicLong();
+
+    public static long count() {
+        return STATEMENTS.get();
+    }
+
+    @Bean
+    static BeanPostProcessor countingDataSource() {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String name) {
+                if (bean instanceof DataSource dataSource && !name.contains("Proxy")) {
+                    return ProxyDataSourceBuilder.create(dataSource).name("counted").listener(new QueryExecutionListener() {
+                        @Override
+                        public void beforeQuery(net.ttddyy.dsproxy.ExecutionInfo info, java.util.List<net.ttddyy.dsproxy.QueryInfo> queries) {
+                        }
+
+                        @Override
+                        public void afterQuery(net.ttddyy.dsproxy.ExecutionInfo info, java.util.List<net.ttddyy.dsproxy.QueryInfo> queries) {
+                            STATEMENTS.addAndGet(queries.size());
+                        }
+                    }).build();
+                }
+                return bean;
+            }
+        };
+    }
+}
