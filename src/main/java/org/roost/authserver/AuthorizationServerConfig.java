@@ -13,6 +13,7 @@ import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.oauth2.server.authorization.authentication.ClientSecretAuthenticationProvider;
+import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationCodeRequestAuthenticationProvider;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
@@ -39,7 +40,12 @@ class AuthorizationServerConfig {
         http.oauth2AuthorizationServer(server -> {
             http.securityMatcher(server.getEndpointsMatcher());
             server.oidc(Customizer.withDefaults())
-                    .authorizationEndpoint(endpoint -> endpoint.consentPage(CONSENT_PAGE))
+                    .authorizationEndpoint(endpoint -> endpoint.consentPage(CONSENT_PAGE)
+                            .authenticationProviders(providers -> providers.forEach(p -> {
+                                if (p instanceof OAuth2AuthorizationCodeRequestAuthenticationProvider codes) {
+                                    codes.setAuthenticationValidator(ExactRedirectUris.validator());
+                                }
+                            })))
                     .clientAuthentication(clients -> clients.authenticationProviders(providers -> providers.forEach(p -> {
                         if (p instanceof ClientSecretAuthenticationProvider secrets) {
                             secrets.setPasswordEncoder(AuthorizationStores.clientSecrets());

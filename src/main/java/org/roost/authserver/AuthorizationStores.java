@@ -10,6 +10,9 @@ import org.springframework.boot.security.oauth2.server.authorization.autoconfigu
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.EventListener;
+import org.springframework.security.jackson.SecurityJacksonModules;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.jsontype.BasicPolymorphicTypeValidator;
 import org.springframework.jdbc.core.JdbcOperations;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -50,7 +53,14 @@ class AuthorizationStores {
 
     @Bean
     OAuth2AuthorizationService authorizationService(RegisteredClientRepository clients, TokenDenylist denylist) {
-        return new DenylistingAuthorizationService(new JdbcOAuth2AuthorizationService(jdbc, clients), denylist);
+        JdbcOAuth2AuthorizationService service = new JdbcOAuth2AuthorizationService(jdbc, clients);
+        // Token claims are stored with their types; our millisecond issue time is a Long, which
+        // Spring's allow-list of deserializable types does not name by default.
+        JsonMapper json = JsonMapper.builder().addModules(SecurityJacksonModules.getModules(
+                getClass().getClassLoader(), BasicPolymorphicTypeValidator.builder().allowIfSubType(Long.class))).build();
+        service.setAuthorizationRowMapper(new JdbcOAuth2AuthorizationService.JsonMapperOAuth2AuthorizationRowMapper(clients, json));
+        service.setAuthorizationParametersMapper(new JdbcOAuth2AuthorizationService.JsonMapperOAuth2AuthorizationParametersMapper(json));
+        return new DenylistingAuthorizationService(service, denylist);
     }
 
     @Bean

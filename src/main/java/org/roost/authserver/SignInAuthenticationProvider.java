@@ -11,6 +11,8 @@ import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.LockedException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.authority.FactorGrantedAuthority;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
@@ -54,7 +56,10 @@ final class SignInAuthenticationProvider implements AuthenticationProvider {
         throttle.recordSuccess(username);
         List<SimpleGrantedAuthority> authorities = List.of(new SimpleGrantedAuthority("ROLE_USER"));
         User principal = new User(Long.toString(user.id()), "", authorities);
-        var result = UsernamePasswordAuthenticationToken.authenticated(principal, null, authorities);
+        // The password factor, with its time, becomes the ID token's auth_time.
+        List<GrantedAuthority> granted = List.of(authorities.getFirst(),
+                FactorGrantedAuthority.fromAuthority(FactorGrantedAuthority.PASSWORD_AUTHORITY));
+        var result = UsernamePasswordAuthenticationToken.authenticated(principal, null, granted);
         result.setDetails(authentication.getDetails());
         return result;
     }

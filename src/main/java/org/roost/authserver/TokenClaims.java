@@ -38,7 +38,7 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
     @Override
     public void customize(JwtEncodingContext context) {
         if (OAuth2TokenType.ACCESS_TOKEN.equals(context.getTokenType())) {
-            context.getClaims().audience(List.of(properties.audience()))
+            context.getClaims().audience(java.util.Collections.singletonList(properties.audience()))
                     .claim(ISSUED_AT_MILLIS, clock.millis());
             if (AuthorizationGrantType.CLIENT_CREDENTIALS.equals(context.getAuthorizationGrantType())) {
                 context.getClaims().claim(CLIENT_ONLY, true);
