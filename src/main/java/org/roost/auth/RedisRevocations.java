@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -14,7 +15,9 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 
 /**
  * Revocations travel between instances over Redis pub/sub: a message is "jti {jti} {expiry ms}" or
- * "user {id} {before ms}". Redis holds nothing durable here, so losing it loses nothing.
+ * "user {id} {before ms}". Redis holds nothing durable here, so losing it loses nothing. Pub/sub
+ * channels ignore Redis's database numbers, so the channel names the database: deployments that
+ * share a Redis server on different databases do not hear each other's revocations.
  */
 @Configuration(proxyBeanMethods = false)
 class RedisRevocations {
@@ -29,7 +32,9 @@ class RedisRevocations {
 
     @Bean
     @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "true")
-    RevocationPublisher redisRevocationPublisher(StringRedisTemplate redis) {
+    RevocationPublisher redisRevocationPublisher(StringRedisTemplate redis,
+            @Value("${spring.data.redis.database:0}") int database) {
+        String channel = channel(database);
         return new RevocationPublisher() {
             @Override
             public void tokenDenied(String jti, Instant expiresAt) {
@@ -43,7 +48,7 @@ class RedisRevocations {
 
             private void send(String message) {
                 try {
-                    redis.convertAndSend(CHANNEL, message);
+                    redis.convertAndSend(channel, message);
                 }
                 catch (RuntimeException ex) {
                     log.warn("Could not publish a revocation; other instances pick it up at their next re-read: {}",
@@ -56,7 +61,7 @@ class RedisRevocations {
     @Bean
     @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "true")
     RedisMessageListenerContainer revocationListener(RedisConnectionFactory connections, TokenDenylist denylist,
-            CredentialRevocations revocations) {
+            CredentialRevocations revocations, @Value("${spring.data.redis.database:0}") int database) {
         RedisMessageListenerContainer container = new RedisMessageListenerContainer();
         container.setConnectionFactory(connections);
         container.addMessageListener((message, pattern) -> {
@@ -75,7 +80,11 @@ class RedisRevocations {
             catch (NumberFormatException ex) {
                 log.debug("Ignoring a malformed revocation message");
             }
-        }, new ChannelTopic(RevocationPublisher.CHANNEL));
+        }, new ChannelTopic(channel(database)));
         return container;
+    }
+
+    static String channel(int database) {
+        return "roost:" + database + ":revocations";
     }
 }

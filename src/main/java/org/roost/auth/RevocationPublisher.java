@@ -8,8 +8,6 @@ import java.time.Instant;
  */
 interface RevocationPublisher {
 
-    String CHANNEL = "roost:revocations";
-
     void tokenDenied(String jti, Instant expiresAt);
 
     void credentialsRevoked(long userId, Instant before);
