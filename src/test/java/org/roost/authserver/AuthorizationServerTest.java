@@ -273,4 +273,45 @@ class AuthorizationServerTest {
         assertThat(mvc.get().uri("/api/v1/users/" + userId)
                 .header("Authorization", "Bearer " + Json.field(refreshed, "access_token"))).hasStatus(401);
     }
+
+    @Test
+    void oidcLogoutEndsTheSignInSessionAndReturnsToTheClient() {
+        // given a user signed in at the authorization server, holding an ID token
+        var pkce = OAuthFlow.Pkce.create();
+        String code = flow.authorize(username, OAuthFlow.PUBLIC_CLIENT, OAuthFlow.PUBLIC_REDIRECT, API_SCOPES, pkce);
+        String idToken = Json.field(flow.exchangePublic(code, OAuthFlow.PUBLIC_REDIRECT, pkce.verifier()), "id_token");
+
+        // when
+        MvcTestResult logout = mvc.get().uri("/connect/logout?id_token_hint={t}&post_logout_redirect_uri={u}&state=bye",
+                idToken, "http://127.0.0.1:8081/").cookie(flow.signInCookie()).exchange();
+
+        // then
+        assertThat(logout).hasStatus(302);
+        assertThat(logout.getResponse().getRedirectedUrl()).isEqualTo("http://127.0.0.1:8081/?state=bye");
+        MvcTestResult again = mvc.get().uri(java.net.URI.create(OAuthFlow.authorizeUri(OAuthFlow.PUBLIC_CLIENT,
+                OAuthFlow.PUBLIC_REDIRECT, API_SCOPES, "s5", OAuthFlow.Pkce.create()))).cookie(flow.signInCookie()).exchange();
+        assertThat(again.getResponse().getRedirectedUrl()).endsWith("/signin");
+    }
+
+    @Test
+    void deletingTheUserEndsTheirOAuthTokens() {
+        // given
+        String code = flow.authorize(username, OAuthFlow.CONFIDENTIAL_CLIENT, OAuthFlow.CONFIDENTIAL_REDIRECT,
+                API_SCOPES, null);
+        MvcTestResult tokens = flow.exchangeConfidential(code, null);
+        String access = OAuthFlow.accessToken(tokens);
+        String firstParty = Json.field(mvc.post().uri("/auth/token").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"username\":\"%s\",\"password\":\"%s\"}".formatted(username, ApiClient.PASSWORD))
+                .exchange(), "access_token");
+
+        // when
+        assertThat(mvc.delete().uri("/api/v1/users/" + userId).header("Authorization", "Bearer " + firstParty))
+                .hasStatus(204);
+
+        // then
+        assertThat(mvc.get().uri("/api/v1/users").header("Authorization", "Bearer " + access)).hasStatus(401);
+        MvcTestResult refresh = flow.confidential("/oauth2/token", "grant_type", "refresh_token", "refresh_token",
+                Json.field(tokens, "refresh_token"));
+        assertThat(refresh).hasStatus(400);
+    }
 }

@@ -53,6 +53,10 @@ final class OAuthFlow {
         this.mvc = mvc;
     }
 
+    @Nullable Cookie signInCookie() {
+        return signInCookie;
+    }
+
     static String authorizeUri(String clientId, String redirectUri, String scope, String state, @Nullable Pkce pkce) {
         UriComponentsBuilder uri = UriComponentsBuilder.fromUriString("http://localhost/oauth2/authorize")
                 .queryParam("response_type", "code").queryParam("client_id", clientId)
