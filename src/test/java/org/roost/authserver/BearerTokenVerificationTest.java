@@ -172,6 +172,27 @@ class BearerTokenVerificationTest {
         assertInvalid(get(token));
     }
 
+    @Test
+    void keepsVerifyingTheOldKeyAfterRotationAndPublishesTheNewOneFirst() throws Exception {
+        // given a token signed with the current key
+        RSAKey old = ourKey();
+        String before = sign(old, claims().build());
+
+        // when a new key is started
+        keys.rotate();
+
+        // then both are published, the old one still signs during publication and still verifies
+        var published = Json.of(mvc.get().uri("/oauth2/jwks").exchange()).get("keys");
+        assertThat(published.size()).isGreaterThanOrEqualTo(2);
+        assertThat(published.toString()).doesNotContain("\"d\"");
+        assertThat(ourKey().getKeyID()).isEqualTo(old.getKeyID());
+        assertThat(get(before)).hasStatus(200);
+        RSAKey newest = (RSAKey) keys.get(new com.nimbusds.jose.jwk.JWKSelector(
+                new com.nimbusds.jose.jwk.JWKMatcher.Builder().build()), null).stream()
+                .filter(k -> !k.getKeyID().equals(old.getKeyID())).reduce((a, b) -> b).orElseThrow();
+        assertThat(get(sign(newest, claims().build()))).hasStatus(200);
+    }
+
     private MvcTestResult get(String token) {
         return mvc.get().uri("/api/v1/users/" + userId).header("Authorization", "Bearer " + token).exchange();
     }
