@@ -11,6 +11,8 @@ import org.roost.user.UserEvents;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.transaction.event.TransactionalEventListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -23,14 +25,18 @@ public class CredentialRevocations {
 
     private final JdbcClient jdbc;
     private final Clock clock;
+    private final RevocationPublisher publisher;
     private final Map<Long, Instant> revokedBefore = new ConcurrentHashMap<>();
 
-    CredentialRevocations(JdbcClient jdbc, Clock clock) {
+    CredentialRevocations(JdbcClient jdbc, Clock clock, RevocationPublisher publisher) {
         this.jdbc = jdbc;
         this.clock = clock;
+        this.publisher = publisher;
     }
 
+    /** Also re-read periodically: a revocation whose Redis message was lost still arrives. */
     @EventListener(ApplicationReadyEvent.class)
+    @Scheduled(fixedDelayString = "${roost.tokens.sync-interval}", initialDelayString = "${roost.tokens.sync-interval}")
     void load() {
         jdbc.sql("SELECT user_id, revoked_before FROM credential_revocations")
                 .query((rs, row) -> Map.entry(rs.getLong(1), rs.getObject(2, OffsetDateTime.class).toInstant()))
@@ -47,6 +53,15 @@ public class CredentialRevocations {
                     .param("id", event.userId()).param("t", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).update();
         }
         remember(event.userId(), now);
+    }
+
+    /** Other instances hear of it only once it is committed: a rolled-back change revokes nothing there. */
+    @TransactionalEventListener(fallbackExecution = true)
+    void publish(UserEvents.CredentialsRevoked event) {
+        Instant before = revokedBefore.get(event.userId());
+        if (before != null) {
+            publisher.credentialsRevoked(event.userId(), before);
+        }
     }
 
     /** Records a revocation learnt from elsewhere (another instance). */

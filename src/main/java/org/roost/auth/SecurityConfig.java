@@ -7,6 +7,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
+import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
@@ -53,6 +54,9 @@ class SecurityConfig {
                 .addFilterAfter(new SessionValidationFilter(revocations, sessions, clock), SecurityContextHolderFilter.class)
                 .addFilterAfter(new CsrfCookieFilter(), CsrfFilter.class)
                 .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(errors).accessDeniedHandler(errors))
+                // Bearer tokens from the Authorization header only: the default resolver ignores ?access_token=.
+                .oauth2ResourceServer(resourceServer -> resourceServer.jwt(Customizer.withDefaults())
+                        .authenticationEntryPoint(errors).accessDeniedHandler(errors))
                 .headers(headers -> headers.cacheControl(cache -> cache.disable()))
                 .requestCache(cache -> cache.disable())
                 .formLogin(AbstractHttpConfigurer::disable)

@@ -1,0 +1,42 @@
+package org.roost.auth;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.security.oauth2.server.authorization.settings.AuthorizationServerSettings;
+import org.springframework.security.web.util.UrlUtils;
+import org.springframework.stereotype.Component;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
+import org.springframework.web.util.UriComponentsBuilder;
+
+/**
+ * The {@code iss} of our tokens: the configured issuer, or else the origin the request came to,
+ * computed the way the authorization server computes it, so both kinds of token agree.
+ */
+@Component
+public class Issuers {
+
+    private final @Nullable String configured;
+
+    Issuers(AuthorizationServerSettings settings) {
+        this.configured = settings.getIssuer();
+    }
+
+    public String of(HttpServletRequest request) {
+        if (configured != null) {
+            return configured;
+        }
+        return UriComponentsBuilder.fromUriString(UrlUtils.buildFullRequestUrl(request))
+                .replacePath(request.getContextPath()).replaceQuery(null).fragment(null).build().toUriString();
+    }
+
+    /** The issuer for the request being served; empty outside a request, which then matches no token. */
+    public @Nullable String current() {
+        if (configured != null) {
+            return configured;
+        }
+        return RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes
+                ? of(attributes.getRequest()) : null;
+    }
+}

@@ -1,0 +1,138 @@
+package org.roost.auth;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.roost.user.UserEvents;
+import org.springframework.context.event.EventListener;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * First-party refresh tokens: 256 random bits, stored only as a SHA-256 hash. Each use rotates the
+ * token; the chain of rotations from one login is a family, and presenting a token that was already
+ * used means it was copied, so the whole family is revoked (RFC 9700, section 4.14.2).
+ */
+@Component
+class RefreshTokens {
+
+    /** What presenting a refresh token leads to: a user to issue a new pair for, or nothing. */
+    sealed interface Outcome {
+        record Rotated(long userId, String refreshToken) implements Outcome {
+        }
+
+        record Refused() implements Outcome {
+        }
+    }
+
+    private record Stored(String familyId, long userId, Instant issuedAt, Instant expiresAt, boolean used,
+            boolean revoked) {
+    }
+
+    private final SecureRandom random = new SecureRandom();
+    private final JdbcClient jdbc;
+    private final Clock clock;
+    private final TokenProperties properties;
+    private final CredentialRevocations revocations;
+
+    RefreshTokens(JdbcClient jdbc, Clock clock, TokenProperties properties, CredentialRevocations revocations) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+        this.properties = properties;
+        this.revocations = revocations;
+    }
+
+    @Transactional
+    public String issue(long userId) {
+        return insert(UUID.randomUUID().toString(), userId);
+    }
+
+    /** Its own transaction: a replay revokes the family even though the request itself then fails. */
+    @Transactional(propagation = Propagation.REQUIRES_NEW, noRollbackFor = RuntimeException.class)
+    public Outcome rotate(String token) {
+        String hash = hash(token);
+        Optional<Stored> found = jdbc.sql("""
+                SELECT family_id, user_id, issued_at, expires_at, used_at, revoked FROM refresh_tokens
+                WHERE token_hash = :hash""").param("hash", hash)
+                .query((rs, row) -> new Stored(rs.getString(1), rs.getLong(2),
+                        rs.getObject(3, OffsetDateTime.class).toInstant(), rs.getObject(4, OffsetDateTime.class).toInstant(),
+                        rs.getObject(5) != null, rs.getBoolean(6)))
+                .optional();
+        if (found.isEmpty()) {
+            return new Outcome.Refused();
+        }
+        Stored stored = found.get();
+        Instant now = clock.instant();
+        if (stored.revoked() || stored.expiresAt().isBefore(now) || revocations.isRevoked(stored.userId(), stored.issuedAt())) {
+            return new Outcome.Refused();
+        }
+        // Marking it used only if nobody else did makes two concurrent uses count as a replay.
+        int claimed = jdbc.sql("UPDATE refresh_tokens SET used_at = :now WHERE token_hash = :hash AND used_at IS NULL")
+                .param("now", utc(now)).param("hash", hash).update();
+        if (stored.used() || claimed == 0) {
+            revokeFamily(stored.familyId());
+            return new Outcome.Refused();
+        }
+        return new Outcome.Rotated(stored.userId(), insert(stored.familyId(), stored.userId()));
+    }
+
+    /** Ends the family this token belongs to, if it is one of ours (logout). */
+    @Transactional
+    public void revoke(String token) {
+        jdbc.sql("SELECT family_id FROM refresh_tokens WHERE token_hash = :hash").param("hash", hash(token))
+                .query(String.class).optional().ifPresent(this::revokeFamily);
+    }
+
+    @EventListener
+    void on(UserEvents.CredentialsRevoked event) {
+        jdbc.sql("UPDATE refresh_tokens SET revoked = TRUE WHERE user_id = :id").param("id", event.userId()).update();
+    }
+
+    private void revokeFamily(String familyId) {
+        jdbc.sql("UPDATE refresh_tokens SET revoked = TRUE WHERE family_id = :family").param("family", familyId).update();
+    }
+
+    private String insert(String familyId, long userId) {
+        byte[] bytes = new byte[32];
+        random.nextBytes(bytes);
+        String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        Instant now = clock.instant();
+        jdbc.sql("""
+                INSERT INTO refresh_tokens (token_hash, family_id, user_id, issued_at, expires_at)
+                VALUES (:hash, :family, :user, :now, :exp)""")
+                .param("hash", hash(token)).param("family", familyId).param("user", userId)
+                .param("now", utc(now)).param("exp", utc(now.plus(properties.refreshTokenLifetime()))).update();
+        return token;
+    }
+
+    private static String hash(String token) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+        }
+        catch (NoSuchAlgorithmException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    private static OffsetDateTime utc(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    /** Scheduled housekeeping: rows past expiry serve no purpose. */
+    @org.springframework.scheduling.annotation.Scheduled(fixedDelayString = "PT1H", initialDelayString = "PT10M")
+    void purgeExpired() {
+        jdbc.sql("DELETE FROM refresh_tokens WHERE expires_at < :now").param("now", utc(clock.instant())).update();
+    }
+}

@@ -1,0 +1,84 @@
+package org.roost.auth;
+
+import java.time.Instant;
+import java.util.List;
+
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.proc.SecurityContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2Error;
+import org.springframework.security.oauth2.core.OAuth2ErrorCodes;
+import org.springframework.security.oauth2.core.OAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
+import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtClaimNames;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+
+/**
+ * How a bearer token is checked, locally and without a database read: the signature against our
+ * own key set only (the {@code kid} selects among our keys; {@code jku}, {@code x5u} and {@code jwk}
+ * headers are never followed), RS256 or ES256 only and only with a key of that type, then the claims.
+ */
+@Configuration(proxyBeanMethods = false)
+class TokenVerification {
+
+    /** Milliseconds since the epoch: {@code iat} has whole seconds, too coarse to order a token and a revocation. */
+    static final String ISSUED_AT_MILLIS = "iat_ms";
+
+    @Bean
+    JwtDecoder jwtDecoder(JWKSource<SecurityContext> keys, TokenProperties properties, Issuers issuers,
+            TokenDenylist denylist, CredentialRevocations revocations) {
+        NimbusJwtDecoder decoder = NimbusJwtDecoder.withJwkSource(keys)
+                .jwsAlgorithms(algorithms -> {
+                    algorithms.add(SignatureAlgorithm.RS256);
+                    algorithms.add(SignatureAlgorithm.ES256);
+                })
+                .build();
+        decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(List.of(
+                new JwtTimestampValidator(properties.clockSkew()),
+                check(jwt -> jwt.getExpiresAt() != null, "The token has no expiry."),
+                check(jwt -> {
+                    String expected = issuers.current();
+                    return expected != null && expected.equals(jwt.getClaimAsString(JwtClaimNames.ISS));
+                }, "The token was issued by someone else."),
+                check(jwt -> jwt.getAudience() != null && jwt.getAudience().contains(properties.audience()),
+                        "The token is not meant for this API."),
+                check(jwt -> jwt.getId() != null && !denylist.isDenied(jwt.getId()), "The token has been revoked."),
+                check(jwt -> !revokedByUser(jwt, revocations), "The token has been revoked."))));
+        return decoder;
+    }
+
+    /** A password change or a deletion ends the user's tokens issued before it. */
+    private static boolean revokedByUser(Jwt jwt, CredentialRevocations revocations) {
+        if (Boolean.TRUE.equals(jwt.getClaimAsBoolean(Callers.CLIENT_ONLY_CLAIM)) || jwt.getSubject() == null) {
+            return false;
+        }
+        long userId;
+        try {
+            userId = Long.parseLong(jwt.getSubject());
+        }
+        catch (NumberFormatException notAUser) {
+            return false;
+        }
+        return revocations.isRevoked(userId, issuedAt(jwt));
+    }
+
+    static Instant issuedAt(Jwt jwt) {
+        Object millis = jwt.getClaims().get(ISSUED_AT_MILLIS);
+        if (millis instanceof Number number) {
+            return Instant.ofEpochMilli(number.longValue());
+        }
+        // Without milliseconds, assume the earliest moment of that second: refuse rather than accept on a tie.
+        return jwt.getIssuedAt() != null ? jwt.getIssuedAt() : Instant.EPOCH;
+    }
+
+    private static OAuth2TokenValidator<Jwt> check(java.util.function.Predicate<Jwt> test, String description) {
+        OAuth2Error error = new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN, description, null);
+        return jwt -> test.test(jwt) ? OAuth2TokenValidatorResult.success() : OAuth2TokenValidatorResult.failure(error);
+    }
+}

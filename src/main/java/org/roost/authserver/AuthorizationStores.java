@@ -1,0 +1,113 @@
+package org.roost.authserver;
+
+import java.time.Instant;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.auth.TokenDenylist;
+import org.roost.user.UserEvents;
+import org.springframework.boot.security.oauth2.server.authorization.autoconfigure.servlet.OAuth2AuthorizationServerProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.EventListener;
+import org.springframework.security.jackson.SecurityJacksonModules;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.jsontype.BasicPolymorphicTypeValidator;
+import org.springframework.jdbc.core.JdbcOperations;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.oauth2.core.OAuth2AccessToken;
+import org.springframework.security.oauth2.server.authorization.JdbcOAuth2AuthorizationConsentService;
+import org.springframework.security.oauth2.server.authorization.JdbcOAuth2AuthorizationService;
+import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
+import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationConsentService;
+import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
+import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
+import org.springframework.security.oauth2.server.authorization.client.JdbcRegisteredClientRepository;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
+
+/**
+ * Clients, authorizations and consents in the database (Spring's JDBC stores), so any instance can
+ * continue a flow another one started.
+ */
+@Configuration(proxyBeanMethods = false)
+class AuthorizationStores {
+
+    private final JdbcOperations jdbc;
+
+    AuthorizationStores(JdbcOperations jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Client secrets only; user passwords have their own, slower, encoder. */
+    static PasswordEncoder clientSecrets() {
+        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    }
+
+    @Bean
+    RegisteredClientRepository registeredClientRepository(OAuth2AuthorizationServerProperties properties) {
+        JdbcRegisteredClientRepository repository = new JdbcRegisteredClientRepository(jdbc);
+        RegisteredClients.upsert(properties, repository, clientSecrets());
+        return repository;
+    }
+
+    @Bean
+    OAuth2AuthorizationService authorizationService(RegisteredClientRepository clients, TokenDenylist denylist) {
+        JdbcOAuth2AuthorizationService service = new JdbcOAuth2AuthorizationService(jdbc, clients);
+        // Token claims are stored with their types; our millisecond issue time is a Long, which
+        // Spring's allow-list of deserializable types does not name by default.
+        JsonMapper json = JsonMapper.builder().addModules(SecurityJacksonModules.getModules(
+                getClass().getClassLoader(), BasicPolymorphicTypeValidator.builder().allowIfSubType(Long.class))).build();
+        service.setAuthorizationRowMapper(new JdbcOAuth2AuthorizationService.JsonMapperOAuth2AuthorizationRowMapper(clients, json));
+        service.setAuthorizationParametersMapper(new JdbcOAuth2AuthorizationService.JsonMapperOAuth2AuthorizationParametersMapper(json));
+        return new DenylistingAuthorizationService(service, denylist);
+    }
+
+    @Bean
+    OAuth2AuthorizationConsentService authorizationConsentService(RegisteredClientRepository clients) {
+        return new JdbcOAuth2AuthorizationConsentService(jdbc, clients);
+    }
+
+    /** A password change or deletion also ends the user's grants to clients, refresh tokens included. */
+    @EventListener
+    void on(UserEvents.CredentialsRevoked event) {
+        jdbc.update("DELETE FROM oauth2_authorization WHERE principal_name = ?", Long.toString(event.userId()));
+    }
+
+    /**
+     * The API checks access tokens locally, so an access token that the authorization server
+     * invalidates (revocation, a code used twice) is also put on the denylist.
+     */
+    record DenylistingAuthorizationService(OAuth2AuthorizationService delegate, TokenDenylist denylist)
+            implements OAuth2AuthorizationService {
+
+        @Override
+        public void save(OAuth2Authorization authorization) {
+            delegate.save(authorization);
+            OAuth2Authorization.Token<OAuth2AccessToken> access = authorization.getAccessToken();
+            if (access != null && access.isInvalidated()) {
+                Map<String, Object> claims = access.getClaims();
+                Object jti = claims == null ? null : claims.get("jti");
+                Instant expiresAt = access.getToken().getExpiresAt();
+                if (jti != null && expiresAt != null) {
+                    denylist.deny(jti.toString(), expiresAt);
+                }
+            }
+        }
+
+        @Override
+        public void remove(OAuth2Authorization authorization) {
+            delegate.remove(authorization);
+        }
+
+        @Override
+        public @Nullable OAuth2Authorization findById(String id) {
+            return delegate.findById(id);
+        }
+
+        @Override
+        public @Nullable OAuth2Authorization findByToken(String token, @Nullable OAuth2TokenType tokenType) {
+            return delegate.findByToken(token, tokenType);
+        }
+    }
+}

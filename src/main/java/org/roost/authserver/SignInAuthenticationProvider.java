@@ -1,0 +1,71 @@
+package org.roost.authserver;
+
+import java.util.List;
+
+import org.roost.auth.LoginThrottle;
+import org.roost.shared.ApiException;
+import org.roost.user.UserService;
+import org.roost.user.UserSummary;
+import org.springframework.security.authentication.AuthenticationProvider;
+import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.authentication.LockedException;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.authority.FactorGrantedAuthority;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.web.authentication.WebAuthenticationDetails;
+
+/**
+ * Checks the sign-in form with the same password check and throttle as the JSON logins. The
+ * principal's name is the user's id, so that it becomes the {@code sub} of the tokens; Spring's
+ * own {@link User} type is used because the authorization server stores it as JSON, which only
+ * admits known types.
+ */
+final class SignInAuthenticationProvider implements AuthenticationProvider {
+
+    private final UserService users;
+    private final LoginThrottle throttle;
+
+    SignInAuthenticationProvider(UserService users, LoginThrottle throttle) {
+        this.users = users;
+        this.throttle = throttle;
+    }
+
+    @Override
+    public Authentication authenticate(Authentication authentication) {
+        String username = authentication.getName();
+        Object credentials = authentication.getCredentials();
+        String password = credentials == null ? "" : credentials.toString();
+        String address = authentication.getDetails() instanceof WebAuthenticationDetails details
+                && details.getRemoteAddress() != null ? details.getRemoteAddress() : "unknown";
+        if (username.length() > 256 || password.length() > 256) {
+            throw new BadCredentialsException("Bad credentials");
+        }
+        try {
+            throttle.check(username, address);
+        }
+        catch (ApiException tooManyAttempts) {
+            throw new LockedException("Too many failed sign-ins; try again later.");
+        }
+        UserSummary user = users.authenticate(username, password).orElseThrow(() -> {
+            throttle.recordFailure(username, address);
+            return new BadCredentialsException("Bad credentials");
+        });
+        throttle.recordSuccess(username);
+        List<SimpleGrantedAuthority> authorities = List.of(new SimpleGrantedAuthority("ROLE_USER"));
+        User principal = new User(Long.toString(user.id()), "", authorities);
+        // The password factor, with its time, becomes the ID token's auth_time.
+        List<GrantedAuthority> granted = List.of(authorities.getFirst(),
+                FactorGrantedAuthority.fromAuthority(FactorGrantedAuthority.PASSWORD_AUTHORITY));
+        var result = UsernamePasswordAuthenticationToken.authenticated(principal, null, granted);
+        result.setDetails(authentication.getDetails());
+        return result;
+    }
+
+    @Override
+    public boolean supports(Class<?> authentication) {
+        return UsernamePasswordAuthenticationToken.class.isAssignableFrom(authentication);
+    }
+}

@@ -1,0 +1,125 @@
+package org.roost.authserver;
+
+import java.security.Principal;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.user.UserService;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.oauth2.core.oidc.OidcScopes;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
+import org.springframework.security.web.csrf.CsrfToken;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseBody;
+
+/** The sign-in form (Spring Security processes its POST) and the consent form (posted to the authorize endpoint). */
+@Controller
+class SignInPages {
+
+    private static final Map<String, String> SCOPE_DESCRIPTIONS = Map.of(
+            OidcScopes.OPENID, "Know who you are on Roost",
+            OidcScopes.PROFILE, "See your name and username",
+            OidcScopes.EMAIL, "See your email address",
+            "users:read", "See users' profiles",
+            "posts:read", "Read posts",
+            "posts:write", "Write, change and delete your posts",
+            "followers:write", "Follow and unfollow people for you");
+
+    private final RegisteredClientRepository clients;
+    private final UserService users;
+
+    SignInPages(RegisteredClientRepository clients, UserService users) {
+        this.clients = clients;
+        this.users = users;
+    }
+
+    @GetMapping(path = AuthorizationServerConfig.SIGN_IN_PAGE, produces = MediaType.TEXT_HTML_VALUE)
+    @ResponseBody
+    String signIn(CsrfToken csrf, @Nullable Authentication authentication,
+            @RequestParam(required = false) @Nullable String error) {
+        if (authentication != null && authentication.isAuthenticated() && error == null) {
+            return Html.page("Signed in", "<p>You are signed in to Roost. You can close this page.</p>");
+        }
+        String alert = error == null ? ""
+                : "<p class=\"error\" role=\"alert\" id=\"signin-error\">The username or password is incorrect, "
+                        + "or there were too many attempts. Please try again.</p>";
+        String described = error == null ? "" : " aria-describedby=\"signin-error\"";
+        return Html.page("Sign in", alert + """
+                <form method="post" action="%s">
+                <input type="hidden" name="%s" value="%s">
+                <label for="username">Username</label>
+                <input type="text" id="username" name="username" autocomplete="username" required autofocus%s>
+                <label for="password">Password</label>
+                <input type="password" id="password" name="password" autocomplete="current-password" required%s>
+                <button type="submit">Sign in</button>
+                </form>""".formatted(AuthorizationServerConfig.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
+                Html.escape(csrf.getToken()), described, described));
+    }
+
+    @GetMapping(path = AuthorizationServerConfig.CONSENT_PAGE, produces = MediaType.TEXT_HTML_VALUE)
+    @ResponseBody
+    ResponseEntity<String> consent(Principal principal, CsrfToken csrf,
+            @RequestParam("client_id") String clientId, @RequestParam String state,
+            @RequestParam(defaultValue = "") String scope) {
+        RegisteredClient client = clients.findByClientId(clientId);
+        if (client == null) {
+            return ResponseEntity.badRequest().contentType(MediaType.TEXT_HTML)
+                    .body(Html.page("Unknown application", "<p>No application is registered under this name.</p>"));
+        }
+        Set<String> requested = Arrays.stream(scope.split(" ")).filter(s -> !s.isBlank())
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+        String hidden = hidden("client_id", clientId) + hidden("state", state)
+                + hidden(csrf.getParameterName(), csrf.getToken());
+        StringBuilder choices = new StringBuilder();
+        int index = 0;
+        for (String requestedScope : requested) {
+            String id = "scope-" + index++;
+            if (OidcScopes.OPENID.equals(requestedScope)) {
+                hidden += hidden("scope", requestedScope);
+                continue;
+            }
+            choices.append("<div><input type=\"checkbox\" name=\"scope\" checked id=\"").append(id)
+                    .append("\" value=\"").append(Html.escape(requestedScope)).append("\"> <label for=\"").append(id)
+                    .append("\">").append(Html.escape(SCOPE_DESCRIPTIONS.getOrDefault(requestedScope, requestedScope)))
+                    .append(" <code>").append(Html.escape(requestedScope)).append("</code></label></div>\n");
+        }
+        String who = username(principal.getName());
+        String body = """
+                <p><strong>%s</strong> asks to use your Roost account%s.</p>
+                <form method="post" action="/oauth2/authorize">
+                %s
+                <fieldset><legend>Allow it to:</legend>
+                %s</fieldset>
+                <button type="submit" id="allow">Allow</button>
+                </form>
+                <form method="post" action="/oauth2/authorize">
+                %s
+                <button type="submit" id="deny">Deny</button>
+                </form>""".formatted(Html.escape(client.getClientName()), who, hidden,
+                choices.isEmpty() ? "<p>Nothing beyond knowing who you are.</p>" : choices.toString(),
+                hidden("client_id", clientId) + hidden("state", state) + hidden(csrf.getParameterName(), csrf.getToken()));
+        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body(Html.page("Allow access?", body));
+    }
+
+    private String username(String subject) {
+        try {
+            return " (signed in as " + Html.escape(users.get(Long.parseLong(subject)).username()) + ")";
+        }
+        catch (RuntimeException unknown) {
+            return "";
+        }
+    }
+
+    private static String hidden(String name, String value) {
+        return "<input type=\"hidden\" name=\"" + Html.escape(name) + "\" value=\"" + Html.escape(value) + "\">\n";
+    }
+}

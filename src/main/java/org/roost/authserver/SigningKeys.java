@@ -1,0 +1,145 @@
+package org.roost.authserver;
+
+import java.text.ParseException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.jwk.Curve;
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.JWKSelector;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.KeyUse;
+import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
+import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.proc.SecurityContext;
+import org.roost.auth.TokenProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * The service's signing keys, kept in the database so every instance signs and verifies with the
+ * same set and a restart voids nothing. A new key is published (in {@code /oauth2/jwks} and to every
+ * instance) for a while before it signs; a replaced key keeps verifying until the last token it
+ * signed has expired. Requests read the in-memory copy only.
+ */
+@Component
+class SigningKeys implements JWKSource<SecurityContext> {
+
+    private static final Logger log = LoggerFactory.getLogger(SigningKeys.class);
+
+    record Key(JWK jwk, Instant createdAt, @org.jspecify.annotations.Nullable Instant retiredAt) {
+    }
+
+    private final JdbcClient jdbc;
+    private final Clock clock;
+    private final TokenProperties properties;
+    private volatile List<Key> keys = List.of();
+    private volatile JWKSet verifying = new JWKSet();
+
+    SigningKeys(JdbcClient jdbc, Clock clock, TokenProperties properties) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+        this.properties = properties;
+        reload();
+        if (keys.stream().noneMatch(key -> key.retiredAt() == null)) {
+            // The very first key signs at once: there are no other instances' caches to wait for.
+            insert(generate(), clock.instant().minus(properties.keyPublication()));
+            reload();
+        }
+    }
+
+    /** The key that signs now: the newest active one that every instance has had time to learn. */
+    JWK current() {
+        Instant publishedBefore = clock.instant().minus(properties.keyPublication());
+        List<Key> active = keys.stream().filter(key -> key.retiredAt() == null)
+                .sorted(Comparator.comparing(Key::createdAt).reversed()).toList();
+        return active.stream().filter(key -> !key.createdAt().isAfter(publishedBefore)).findFirst()
+                .or(() -> active.stream().reduce((newer, older) -> older))
+                .orElseThrow(() -> new IllegalStateException("No signing key")).jwk();
+    }
+
+    @Override
+    public List<JWK> get(JWKSelector selector, SecurityContext context) {
+        return selector.select(verifying);
+    }
+
+    /** Starts a new key now; the current one retires once the new one signs. */
+    void rotate() {
+        insert(generate(), clock.instant());
+        reload();
+    }
+
+    @Scheduled(fixedDelayString = "PT1M", initialDelayString = "PT1M")
+    void maintain() {
+        reload();
+        Instant now = clock.instant();
+        Instant newest = keys.stream().filter(key -> key.retiredAt() == null).map(Key::createdAt)
+                .max(Comparator.naturalOrder()).orElse(Instant.EPOCH);
+        if (newest.plus(properties.keyRotation()).isBefore(now)) {
+            log.info("Rotating the token signing key");
+            rotate();
+        }
+        String signing = current().getKeyID();
+        jdbc.sql("UPDATE signing_keys SET retired_at = :now WHERE retired_at IS NULL AND kid <> :kid AND created_at < "
+                + "(SELECT created_at FROM signing_keys WHERE kid = :kid)")
+                .param("now", utc(now)).param("kid", signing).update();
+        Duration keep = properties.accessTokenLifetime().plus(properties.clockSkew()).plusMinutes(5);
+        jdbc.sql("DELETE FROM signing_keys WHERE retired_at < :before").param("before", utc(now.minus(keep))).update();
+    }
+
+    private void reload() {
+        List<Key> loaded = jdbc.sql("SELECT jwk, created_at, retired_at FROM signing_keys")
+                .query((rs, row) -> new Key(parse(rs.getString(1)), rs.getObject(2, OffsetDateTime.class).toInstant(),
+                        rs.getObject(3) == null ? null : rs.getObject(3, OffsetDateTime.class).toInstant()))
+                .list();
+        keys = loaded;
+        verifying = new JWKSet(loaded.stream().map(Key::jwk).toList());
+    }
+
+    private JWK generate() {
+        String kid = UUID.randomUUID().toString();
+        try {
+            return switch (properties.signingAlgorithm()) {
+                case "ES256" -> new ECKeyGenerator(Curve.P_256).keyID(kid).keyUse(KeyUse.SIGNATURE)
+                        .algorithm(JWSAlgorithm.ES256).generate();
+                case "RS256" -> new RSAKeyGenerator(2048).keyID(kid).keyUse(KeyUse.SIGNATURE)
+                        .algorithm(JWSAlgorithm.RS256).generate();
+                default -> throw new IllegalStateException("roost.tokens.signing-algorithm must be RS256 or ES256");
+            };
+        }
+        catch (JOSEException ex) {
+            throw new IllegalStateException("Could not generate a signing key", ex);
+        }
+    }
+
+    private void insert(JWK jwk, Instant createdAt) {
+        jdbc.sql("INSERT INTO signing_keys (kid, algorithm, jwk, created_at) VALUES (:kid, :alg, :jwk, :at)")
+                .param("kid", jwk.getKeyID()).param("alg", jwk.getAlgorithm().getName())
+                .param("jwk", jwk.toJSONString()).param("at", utc(createdAt)).update();
+    }
+
+    private static JWK parse(String json) {
+        try {
+            return JWK.parse(json);
+        }
+        catch (ParseException ex) {
+            throw new IllegalStateException("A stored signing key cannot be read", ex);
+        }
+    }
+
+    private static OffsetDateTime utc(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+}

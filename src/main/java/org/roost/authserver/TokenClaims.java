@@ -1,0 +1,63 @@
+package org.roost.authserver;
+
+import java.util.List;
+
+import org.roost.auth.TokenProperties;
+import org.roost.user.UserService;
+import org.roost.user.UserSummary;
+import org.springframework.security.oauth2.core.AuthorizationGrantType;
+import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
+import org.springframework.security.oauth2.core.oidc.OidcScopes;
+import org.springframework.security.oauth2.core.oidc.endpoint.OidcParameterNames;
+import org.springframework.security.oauth2.server.authorization.token.JwtEncodingContext;
+import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenCustomizer;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the authorization server's tokens say beyond Spring's defaults. Access tokens name the API as
+ * their audience (an ID token, addressed to its client, is then refused by the API), carry the issue
+ * time in milliseconds (to order them against a password change), and a client-credentials token says
+ * that it acts for its client only. ID tokens carry the profile claims when that scope was granted.
+ */
+@Component
+class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
+
+    static final String CLIENT_ONLY = "client_only";
+    static final String ISSUED_AT_MILLIS = "iat_ms";
+
+    private final TokenProperties properties;
+    private final UserService users;
+    private final java.time.Clock clock;
+
+    TokenClaims(TokenProperties properties, UserService users, java.time.Clock clock) {
+        this.properties = properties;
+        this.users = users;
+        this.clock = clock;
+    }
+
+    @Override
+    public void customize(JwtEncodingContext context) {
+        if (OAuth2TokenType.ACCESS_TOKEN.equals(context.getTokenType())) {
+            context.getClaims().audience(java.util.Collections.singletonList(properties.audience()))
+                    .claim(ISSUED_AT_MILLIS, clock.millis());
+            if (AuthorizationGrantType.CLIENT_CREDENTIALS.equals(context.getAuthorizationGrantType())) {
+                context.getClaims().claim(CLIENT_ONLY, true);
+            }
+            return;
+        }
+        if (OidcParameterNames.ID_TOKEN.equals(context.getTokenType().getValue())
+                && context.getAuthorizedScopes().contains(OidcScopes.PROFILE)) {
+            profile(context.getPrincipal().getName()).ifPresent(user -> context.getClaims()
+                    .claim("name", user.name()).claim("preferred_username", user.username()));
+        }
+    }
+
+    private java.util.Optional<UserSummary> profile(String subject) {
+        try {
+            return java.util.Optional.of(users.get(Long.parseLong(subject)));
+        }
+        catch (RuntimeException noSuchUser) {
+            return java.util.Optional.empty();
+        }
+    }
+}

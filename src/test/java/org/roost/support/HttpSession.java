@@ -1,0 +1,98 @@
+package org.roost.support;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A minimal browser over real HTTP: keeps cookies (also {@code Secure} ones on http://localhost,
+ * as browsers do for loopback), follows no redirects so that tests see each hop.
+ */
+public final class HttpSession {
+
+    private final HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final Map<String, String> cookies = new LinkedHashMap<>();
+    private final String base;
+
+    public HttpSession(String base) {
+        this.base = base;
+    }
+
+    public HttpResponse<String> get(String uri, String... headers) {
+        return send(HttpRequest.newBuilder(resolve(uri)).GET(), headers);
+    }
+
+    public HttpResponse<String> postForm(String uri, List<Map.Entry<String, String>> fields, String... headers) {
+        String body = fields.stream().map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
+                .collect(Collectors.joining("&"));
+        String[] all = concat(headers, "Content-Type", "application/x-www-form-urlencoded");
+        return send(HttpRequest.newBuilder(resolve(uri)).POST(HttpRequest.BodyPublishers.ofString(body)), all);
+    }
+
+    public HttpResponse<String> postJson(String uri, String json, String... headers) {
+        String[] all = concat(headers, "Content-Type", "application/json");
+        return send(HttpRequest.newBuilder(resolve(uri)).POST(HttpRequest.BodyPublishers.ofString(json)), all);
+    }
+
+    public URI resolve(String uri) {
+        return URI.create(base).resolve(uri);
+    }
+
+    public Map<String, String> cookies() {
+        return cookies;
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request, String... headers) {
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        if (!cookies.isEmpty()) {
+            request.header("Cookie", cookies.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.joining("; ")));
+        }
+        try {
+            HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            for (String setCookie : response.headers().allValues("Set-Cookie")) {
+                String pair = setCookie.split(";", 2)[0];
+                int eq = pair.indexOf('=');
+                String name = pair.substring(0, eq).strip();
+                String value = pair.substring(eq + 1).strip();
+                if (value.isEmpty() || setCookie.contains("Max-Age=0")) {
+                    cookies.remove(name);
+                }
+                else {
+                    cookies.put(name, value);
+                }
+            }
+            return response;
+        }
+        catch (IOException ex) {
+            throw new IllegalStateException(ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    private static String[] concat(String[] headers, String name, String value) {
+        String[] all = java.util.Arrays.copyOf(headers, headers.length + 2);
+        all[headers.length] = name;
+        all[headers.length + 1] = value;
+        return all;
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}
