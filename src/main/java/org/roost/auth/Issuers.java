@@ -17,6 +17,9 @@ import org.springframework.web.util.UriComponentsBuilder;
 @Component
 public class Issuers {
 
+    /** The issuer for work done off the request thread on a request's behalf (a WebSocket message, say). */
+    private static final ThreadLocal<@Nullable String> ON_BEHALF_OF = new ThreadLocal<>();
+
     private final @Nullable String configured;
 
     Issuers(AuthorizationServerSettings settings) {
@@ -37,6 +40,17 @@ public class Issuers {
             return configured;
         }
         return RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes
-                ? of(attributes.getRequest()) : null;
+                ? of(attributes.getRequest()) : ON_BEHALF_OF.get();
+    }
+
+    /** Runs {@code work} as if serving a request to {@code issuer}, for work that no longer has its request. */
+    public <T> T actingFor(String issuer, java.util.function.Supplier<T> work) {
+        ON_BEHALF_OF.set(issuer);
+        try {
+            return work.get();
+        }
+        finally {
+            ON_BEHALF_OF.remove();
+        }
     }
 }

@@ -18,13 +18,15 @@ public class LiveCredentials {
 
     private final SessionRepository<?> sessions;
     private final CredentialRevocations revocations;
+    private final TokenDenylist denylist;
     private final SessionProperties properties;
     private final Clock clock;
 
-    LiveCredentials(SessionRepository<?> sessions, CredentialRevocations revocations, SessionProperties properties,
-            Clock clock) {
+    LiveCredentials(SessionRepository<?> sessions, CredentialRevocations revocations, TokenDenylist denylist,
+            SessionProperties properties, Clock clock) {
         this.sessions = sessions;
         this.revocations = revocations;
+        this.denylist = denylist;
         this.properties = properties;
         this.clock = clock;
     }
@@ -36,18 +38,10 @@ public class LiveCredentials {
             case SessionUser user -> sessionId != null && sessions.findById(sessionId) != null
                     && !revocations.isRevoked(user.id(), user.authenticatedAt())
                     && user.authenticatedAt().plus(properties.absoluteTimeout()).isAfter(now);
-            case Jwt jwt -> (jwt.getExpiresAt() == null || jwt.getExpiresAt().isAfter(now)) && !revoked(jwt);
+            case Jwt jwt -> jwt.getExpiresAt() != null && jwt.getExpiresAt().isAfter(now)
+                    && (jwt.getId() == null || !denylist.isDenied(jwt.getId()))
+                    && !TokenVerification.revokedByUser(jwt, revocations);
             case null, default -> authentication.isAuthenticated();
         };
-    }
-
-    private boolean revoked(Jwt jwt) {
-        try {
-            Instant issuedAt = jwt.getIssuedAt();
-            return issuedAt != null && revocations.isRevoked(Long.parseLong(jwt.getSubject()), issuedAt);
-        }
-        catch (NumberFormatException clientToken) {
-            return false;
-        }
     }
 }

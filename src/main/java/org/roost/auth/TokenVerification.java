@@ -54,7 +54,7 @@ class TokenVerification {
     }
 
     /** A password change or a deletion ends the user's tokens issued before it. */
-    private static boolean revokedByUser(Jwt jwt, CredentialRevocations revocations) {
+    static boolean revokedByUser(Jwt jwt, CredentialRevocations revocations) {
         if (Boolean.TRUE.equals(jwt.getClaimAsBoolean(Callers.CLIENT_ONLY_CLAIM)) || jwt.getSubject() == null) {
             return false;
         }

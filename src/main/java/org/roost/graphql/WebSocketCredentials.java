@@ -12,6 +12,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.http.server.ServletServerHttpRequest;
+import org.roost.auth.Issuers;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
@@ -30,22 +31,30 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 class WebSocketCredentials implements HandshakeInterceptor {
 
     private static final String HANDSHAKE = WebSocketCredentials.class.getName() + ".handshake";
+    private static final String ISSUER = WebSocketCredentials.class.getName() + ".issuer";
 
     private final ObjectProvider<JwtDecoder> jwtDecoder;
     private final ObjectProvider<JwtAuthenticationConverter> jwtConverter;
+    private final Issuers issuers;
 
     /** Both optional: bearer tokens work here as soon as the service configures them for HTTP. */
-    WebSocketCredentials(ObjectProvider<JwtDecoder> jwtDecoder, ObjectProvider<JwtAuthenticationConverter> jwtConverter) {
+    WebSocketCredentials(ObjectProvider<JwtDecoder> jwtDecoder, ObjectProvider<JwtAuthenticationConverter> jwtConverter,
+            Issuers issuers) {
         this.jwtDecoder = jwtDecoder;
         this.jwtConverter = jwtConverter;
+        this.issuers = issuers;
     }
 
     @Override
     public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
             Map<String, Object> attributes) {
-        if (request instanceof ServletServerHttpRequest servlet && sameOrigin(request.getHeaders())) {
-            HttpServletRequest http = servlet.getServletRequest();
-            Credential.fromHttp(http).ifPresent(credential -> attributes.put(HANDSHAKE, credential));
+        if (request instanceof ServletServerHttpRequest servlet) {
+            // connection_init arrives later, off the request: remember which origin the token must come from
+            attributes.put(ISSUER, issuers.of(servlet.getServletRequest()));
+            if (sameOrigin(request.getHeaders())) {
+                HttpServletRequest http = servlet.getServletRequest();
+                Credential.fromHttp(http).ifPresent(credential -> attributes.put(HANDSHAKE, credential));
+            }
         }
         return true;
     }
@@ -59,7 +68,8 @@ class WebSocketCredentials implements HandshakeInterceptor {
     Optional<Credential> authenticate(Map<String, Object> attributes, Map<String, Object> payload) {
         Object authorization = payload.getOrDefault("Authorization", payload.get("authorization"));
         if (authorization instanceof String value && value.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return bearer(value.substring(7).strip());
+            return attributes.get(ISSUER) instanceof String issuer
+                    ? issuers.actingFor(issuer, () -> bearer(value.substring(7).strip())) : Optional.empty();
         }
         return Optional.ofNullable(attributes.get(HANDSHAKE) instanceof Credential c ? c : null);
     }
