@@ -70,6 +70,11 @@ class SigningKeys implements JWKSource<SecurityContext> {
                 .orElseThrow(() -> new IllegalStateException("No signing key")).jwk();
     }
 
+    /** Every stored key with its private half, in storage order (for rotation tests). */
+    List<JWK> privateKeys() {
+        return keys.stream().map(Key::jwk).toList();
+    }
+
     @Override
     public List<JWK> get(JWKSelector selector, SecurityContext context) {
         return selector.select(verifying);
@@ -105,7 +110,9 @@ class SigningKeys implements JWKSource<SecurityContext> {
                         rs.getObject(3) == null ? null : rs.getObject(3, OffsetDateTime.class).toInstant()))
                 .list();
         keys = loaded;
-        verifying = new JWKSet(loaded.stream().map(Key::jwk).toList());
+        // Public halves only: given a full key pair, Nimbus rebuilds (and the JDK validates) the private
+        // key on every verification, which cost more than the RSA signature check itself (measured).
+        verifying = new JWKSet(loaded.stream().map(key -> key.jwk().toPublicJWK()).toList());
     }
 
     private JWK generate() {

@@ -187,10 +187,11 @@ class BearerTokenVerificationTest {
         assertThat(published.toString()).doesNotContain("\"d\"");
         assertThat(ourKey().getKeyID()).isEqualTo(old.getKeyID());
         assertThat(get(before)).hasStatus(200);
-        RSAKey newest = (RSAKey) keys.get(new com.nimbusds.jose.jwk.JWKSelector(
-                new com.nimbusds.jose.jwk.JWKMatcher.Builder().build()), null).stream()
+        RSAKey newest = (RSAKey) keys.privateKeys().stream()
                 .filter(k -> !k.getKeyID().equals(old.getKeyID())).reduce((a, b) -> b).orElseThrow();
         assertThat(get(sign(newest, claims().build()))).hasStatus(200);
+        assertThat(keys.get(new com.nimbusds.jose.jwk.JWKSelector(new com.nimbusds.jose.jwk.JWKMatcher.Builder().build()), null))
+                .as("verification never sees private keys").allMatch(k -> !k.isPrivate());
     }
 
     private MvcTestResult get(String token) {
