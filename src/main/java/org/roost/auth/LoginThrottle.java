@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
  * several instances an attacker gets each instance's allowance, which the window keeps small.
  */
 @Component
-public class LoginThrottle {
+class LoginThrottle {
 
     private record Window(Instant start, int failures) {
     }
@@ -33,17 +33,17 @@ public class LoginThrottle {
         this.byAddress = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(properties.window()).build();
     }
 
-    public void check(String username, String address) {
+    void check(String username, String address) {
         check(byUsername, key(username), properties.maxFailuresPerUsername());
         check(byAddress, address, properties.maxFailuresPerAddress());
     }
 
-    public void recordFailure(String username, String address) {
+    void recordFailure(String username, String address) {
         record(byUsername, key(username));
         record(byAddress, address);
     }
 
-    public void recordSuccess(String username) {
+    void recordSuccess(String username) {
         byUsername.invalidate(key(username));
     }
 

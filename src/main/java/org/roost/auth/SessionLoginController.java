@@ -11,10 +11,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.shared.ApiException;
-import org.roost.shared.ErrorCode;
 import org.roost.user.UserRepresentation;
-import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.roost.web.ApiPaths;
 import org.springframework.http.MediaType;
@@ -37,16 +34,14 @@ class SessionLoginController {
             @Nullable Boolean rememberMe) {
     }
 
-    private final UserService users;
-    private final LoginThrottle throttle;
+    private final PasswordLogins logins;
     private final HttpSessionSecurityContextRepository contexts;
     private final CookieCsrfTokenRepository csrfTokens;
     private final Clock clock;
 
-    SessionLoginController(UserService users, LoginThrottle throttle, HttpSessionSecurityContextRepository contexts,
+    SessionLoginController(PasswordLogins logins, HttpSessionSecurityContextRepository contexts,
             CookieCsrfTokenRepository csrfTokens, Clock clock) {
-        this.users = users;
-        this.throttle = throttle;
+        this.logins = logins;
         this.contexts = contexts;
         this.csrfTokens = csrfTokens;
         this.clock = clock;
@@ -55,13 +50,7 @@ class SessionLoginController {
     @PostMapping(path = "/login", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     UserRepresentation login(@Valid @RequestBody LoginRequest login, HttpServletRequest request,
             HttpServletResponse response) {
-        String address = request.getRemoteAddr();
-        throttle.check(login.username(), address);
-        UserSummary user = users.authenticate(login.username(), login.password()).orElseThrow(() -> {
-            throttle.recordFailure(login.username(), address);
-            return new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage());
-        });
-        throttle.recordSuccess(login.username());
+        UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
 
         // A new session at every login: an id planted before login (session fixation) is worthless.
         HttpSession old = request.getSession(false);

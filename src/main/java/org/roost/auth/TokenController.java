@@ -9,7 +9,6 @@ import org.jspecify.annotations.Nullable;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.Scopes;
-import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
@@ -33,17 +32,15 @@ class TokenController {
     record LogoutRequest(@Nullable @Size(max = 256) String refreshToken) {
     }
 
-    private final UserService users;
-    private final LoginThrottle throttle;
+    private final PasswordLogins logins;
     private final AccessTokens accessTokens;
     private final RefreshTokens refreshTokens;
     private final TokenDenylist denylist;
     private final Issuers issuers;
 
-    TokenController(UserService users, LoginThrottle throttle, AccessTokens accessTokens, RefreshTokens refreshTokens,
+    TokenController(PasswordLogins logins, AccessTokens accessTokens, RefreshTokens refreshTokens,
             TokenDenylist denylist, Issuers issuers) {
-        this.users = users;
-        this.throttle = throttle;
+        this.logins = logins;
         this.accessTokens = accessTokens;
         this.refreshTokens = refreshTokens;
         this.denylist = denylist;
@@ -53,13 +50,7 @@ class TokenController {
     @PostMapping(path = "/auth/token", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<TokenResponse> token(@Valid @RequestBody SessionLoginController.LoginRequest login,
             HttpServletRequest request) {
-        String address = request.getRemoteAddr();
-        throttle.check(login.username(), address);
-        UserSummary user = users.authenticate(login.username(), login.password()).orElseThrow(() -> {
-            throttle.recordFailure(login.username(), address);
-            return new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage());
-        });
-        throttle.recordSuccess(login.username());
+        UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
         return pair(user.id(), refreshTokens.issue(user.id()), request);
     }
 

@@ -3,8 +3,7 @@ package org.roost.authserver;
 import java.time.Clock;
 
 import org.roost.auth.CredentialRevocations;
-import org.roost.auth.LoginThrottle;
-import org.roost.user.UserService;
+import org.roost.auth.PasswordLogins;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -65,12 +64,12 @@ class AuthorizationServerConfig {
 
     @Bean
     @Order(PAGES_ORDER)
-    SecurityFilterChain signInPagesChain(HttpSecurity http, UserService users, LoginThrottle throttle,
+    SecurityFilterChain signInPagesChain(HttpSecurity http, PasswordLogins logins,
             CredentialRevocations revocations, Clock clock) throws Exception {
         http.securityMatcher(SIGN_IN_PAGE, CONSENT_PAGE)
                 .authorizeHttpRequests(requests -> requests.requestMatchers(SIGN_IN_PAGE).permitAll()
                         .anyRequest().authenticated())
-                .authenticationManager(new ProviderManager(new SignInAuthenticationProvider(users, throttle)))
+                .authenticationManager(new ProviderManager(new SignInAuthenticationProvider(logins)))
                 .formLogin(form -> form.loginPage(SIGN_IN_PAGE).loginProcessingUrl(SIGN_IN_PAGE)
                         .failureUrl(SIGN_IN_PAGE + "?error")
                         .successHandler(SignInSessions.recordingSuccessHandler(clock)))

@@ -2,9 +2,8 @@ package org.roost.authserver;
 
 import java.util.List;
 
-import org.roost.auth.LoginThrottle;
+import org.roost.auth.PasswordLogins;
 import org.roost.shared.ApiException;
-import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
@@ -25,12 +24,10 @@ import org.springframework.security.web.authentication.WebAuthenticationDetails;
  */
 final class SignInAuthenticationProvider implements AuthenticationProvider {
 
-    private final UserService users;
-    private final LoginThrottle throttle;
+    private final PasswordLogins logins;
 
-    SignInAuthenticationProvider(UserService users, LoginThrottle throttle) {
-        this.users = users;
-        this.throttle = throttle;
+    SignInAuthenticationProvider(PasswordLogins logins) {
+        this.logins = logins;
     }
 
     @Override
@@ -43,17 +40,16 @@ final class SignInAuthenticationProvider implements AuthenticationProvider {
         if (username.length() > 256 || password.length() > 256) {
             throw new BadCredentialsException("Bad credentials");
         }
+        UserSummary user;
         try {
-            throttle.check(username, address);
+            user = logins.authenticate(username, password, address);
         }
-        catch (ApiException tooManyAttempts) {
-            throw new LockedException("Too many failed sign-ins; try again later.");
+        catch (ApiException refused) {
+            throw switch (refused.code()) {
+                case RATE_LIMITED -> new LockedException("Too many failed sign-ins; try again later.");
+                default -> new BadCredentialsException("Bad credentials");
+            };
         }
-        UserSummary user = users.authenticate(username, password).orElseThrow(() -> {
-            throttle.recordFailure(username, address);
-            return new BadCredentialsException("Bad credentials");
-        });
-        throttle.recordSuccess(username);
         List<SimpleGrantedAuthority> authorities = List.of(new SimpleGrantedAuthority("ROLE_USER"));
         User principal = new User(Long.toString(user.id()), "", authorities);
         // The password factor, with its time, becomes the ID token's auth_time.
