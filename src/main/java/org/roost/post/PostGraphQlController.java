@@ -11,9 +11,7 @@ import jakarta.validation.Valid;
 
 import org.jspecify.annotations.Nullable;
 import org.roost.graphql.LiveEvents;
-import org.roost.shared.ApiException;
 import org.roost.shared.Caller;
-import org.roost.shared.ErrorCode;
 import org.roost.shared.Ids;
 import org.roost.shared.PageArguments;
 import org.roost.shared.Scopes;
@@ -46,15 +44,8 @@ class PostGraphQlController {
     @QueryMapping
     @Nullable PostSummary post(@Argument String id, Caller caller) {
         caller.requireScope(Scopes.POSTS_READ);
-        try {
-            return posts.get(Ids.parse(id, "The post"));
-        }
-        catch (ApiException ex) {
-            if (ex.code() == ErrorCode.NOT_FOUND) {
-                return null;
-            }
-            throw ex;
-        }
+        var postId = Ids.tryParse(id);
+        return postId.isPresent() ? posts.find(postId.getAsLong()).orElse(null) : null;
     }
 
     @SchemaMapping(typeName = "User")

@@ -44,7 +44,11 @@ public class PostService {
     }
 
     public PostSummary get(long postId) {
-        return posts.find(postId).orElseThrow(() -> ApiException.notFound("The post"));
+        return find(postId).orElseThrow(() -> ApiException.notFound("The post"));
+    }
+
+    public java.util.Optional<PostSummary> find(long postId) {
+        return posts.find(postId);
     }
 
     /** A post under its author's collection; another author's post is not there. */

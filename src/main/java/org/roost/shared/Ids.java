@@ -7,15 +7,17 @@ public final class Ids {
     }
 
     public static long parse(String id, String what) {
+        return tryParse(id).orElseThrow(() -> ApiException.notFound(what));
+    }
+
+    /** The id, or empty when the string is not an id we could have issued. */
+    public static java.util.OptionalLong tryParse(String id) {
         try {
             long value = Long.parseLong(id);
-            if (value > 0) {
-                return value;
-            }
+            return value > 0 ? java.util.OptionalLong.of(value) : java.util.OptionalLong.empty();
         }
         catch (NumberFormatException ex) {
-            // an id we never issued
+            return java.util.OptionalLong.empty();
         }
-        throw ApiException.notFound(what);
     }
 }

@@ -5,9 +5,7 @@ import java.util.List;
 import jakarta.validation.Valid;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.shared.ApiException;
 import org.roost.shared.Caller;
-import org.roost.shared.ErrorCode;
 import org.roost.shared.Ids;
 import org.roost.shared.PageArguments;
 import org.roost.shared.Scopes;
@@ -40,15 +38,8 @@ class UserGraphQlController {
     @QueryMapping
     @Nullable UserSummary user(@Argument String id, Caller caller) {
         caller.requireScope(Scopes.USERS_READ);
-        try {
-            return users.get(Ids.parse(id, "The user"));
-        }
-        catch (ApiException ex) {
-            if (ex.code() == ErrorCode.NOT_FOUND) {
-                return null;
-            }
-            throw ex;
-        }
+        var userId = Ids.tryParse(id);
+        return userId.isPresent() ? users.find(userId.getAsLong()).orElse(null) : null;
     }
 
     @QueryMapping

@@ -54,7 +54,11 @@ public class UserService {
     }
 
     public UserSummary get(long id) {
-        return users.find(id).orElseThrow(() -> ApiException.notFound("The user"));
+        return find(id).orElseThrow(() -> ApiException.notFound("The user"));
+    }
+
+    public Optional<UserSummary> find(long id) {
+        return users.find(id);
     }
 
     public void requireExists(long id) {

@@ -22,6 +22,9 @@ class SessionLoginTest {
     @Autowired
     StringRedisTemplate redis;
 
+    @Autowired
+    org.springframework.session.SessionRepository<?> sessions;
+
     ApiClient api() {
         return new ApiClient(mvc);
     }
@@ -53,6 +56,11 @@ class SessionLoginTest {
         String id = cookie.substring("SESSION=".length(), cookie.indexOf(';'));
         assertThat(id).hasSizeGreaterThanOrEqualTo(22).matches("[A-Za-z0-9_-]+");
         assertThat(redis.hasKey("roost:sessions:sessions:" + id)).as("session kept in Redis").isTrue();
+    }
+
+    @Test
+    void expiresSessionsAfterThirtyIdleMinutes() {
+        assertThat(sessions.createSession().getMaxInactiveInterval()).isEqualTo(java.time.Duration.ofMinutes(30));
     }
 
     @Test
