@@ -101,6 +101,18 @@ class AuthorizationServerTest {
     }
 
     @Test
+    void requiresPkceFromAPublicClientRegisteredWithoutSayingSo() {
+        // when a public client configured without require-proof-key asks without a code challenge
+        MvcTestResult result = mvc.get().uri(java.net.URI.create(OAuthFlow.authorizeUri("test-spa",
+                "http://127.0.0.1:9999/callback", "openid users:read", "s2", null))).exchange();
+
+        // then
+        assertThat(result).hasStatus(302);
+        assertThat(result.getResponse().getRedirectedUrl()).startsWith("http://127.0.0.1:9999/callback")
+                .contains("error=invalid_request").doesNotContain("code=");
+    }
+
+    @Test
     void refusesAPublicClientExchangingACodeWithoutTheVerifier() {
         // given
         var pkce = OAuthFlow.Pkce.create();
