@@ -3,11 +3,11 @@ package org.roost.auth;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.roost.user.UserEvents;
+import org.roost.shared.Timestamps;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -47,10 +47,10 @@ public class CredentialRevocations {
     void on(UserEvents.CredentialsRevoked event) {
         Instant now = clock.instant();
         int updated = jdbc.sql("UPDATE credential_revocations SET revoked_before = :t WHERE user_id = :id")
-                .param("id", event.userId()).param("t", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).update();
+                .param("id", event.userId()).param("t", Timestamps.utc(now)).update();
         if (updated == 0) {
             jdbc.sql("INSERT INTO credential_revocations (user_id, revoked_before) VALUES (:id, :t)")
-                    .param("id", event.userId()).param("t", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).update();
+                    .param("id", event.userId()).param("t", Timestamps.utc(now)).update();
         }
         remember(event.userId(), now);
     }

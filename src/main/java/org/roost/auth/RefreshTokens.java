@@ -7,13 +7,13 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.UUID;
 
 import org.roost.user.UserEvents;
+import org.roost.shared.Timestamps;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -80,7 +80,7 @@ class RefreshTokens {
         }
         // Marking it used only if nobody else did makes two concurrent uses count as a replay.
         int claimed = jdbc.sql("UPDATE refresh_tokens SET used_at = :now WHERE token_hash = :hash AND used_at IS NULL")
-                .param("now", utc(now)).param("hash", hash).update();
+                .param("now", Timestamps.utc(now)).param("hash", hash).update();
         if (stored.used() || claimed == 0) {
             revokeFamily(stored.familyId());
             return new Outcome.Refused();
@@ -113,7 +113,7 @@ class RefreshTokens {
                 INSERT INTO refresh_tokens (token_hash, family_id, user_id, issued_at, expires_at)
                 VALUES (:hash, :family, :user, :now, :exp)""")
                 .param("hash", hash(token)).param("family", familyId).param("user", userId)
-                .param("now", utc(now)).param("exp", utc(now.plus(properties.refreshTokenLifetime()))).update();
+                .param("now", Timestamps.utc(now)).param("exp", Timestamps.utc(now.plus(properties.refreshTokenLifetime()))).update();
         return token;
     }
 
@@ -126,13 +126,10 @@ class RefreshTokens {
         }
     }
 
-    private static OffsetDateTime utc(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
 
     /** Scheduled housekeeping: rows past expiry serve no purpose. */
     @org.springframework.scheduling.annotation.Scheduled(fixedDelayString = "PT1H", initialDelayString = "PT10M")
     void purgeExpired() {
-        jdbc.sql("DELETE FROM refresh_tokens WHERE expires_at < :now").param("now", utc(clock.instant())).update();
+        jdbc.sql("DELETE FROM refresh_tokens WHERE expires_at < :now").param("now", Timestamps.utc(clock.instant())).update();
     }
 }

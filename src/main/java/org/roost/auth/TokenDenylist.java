@@ -3,10 +3,10 @@ package org.roost.auth;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.roost.shared.Timestamps;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.dao.DuplicateKeyException;
@@ -44,7 +44,7 @@ public class TokenDenylist {
         }
         try {
             jdbc.sql("INSERT INTO denied_tokens (jti, expires_at, denied_at) VALUES (:jti, :exp, :now)")
-                    .param("jti", jti).param("exp", utc(expiresAt)).param("now", utc(clock.instant())).update();
+                    .param("jti", jti).param("exp", Timestamps.utc(expiresAt)).param("now", Timestamps.utc(clock.instant())).update();
         }
         catch (DuplicateKeyException alreadyDenied) {
             // Logging out twice is not an error.
@@ -78,7 +78,7 @@ public class TokenDenylist {
     private void readSince(Instant since) {
         Instant now = clock.instant();
         jdbc.sql("SELECT jti, expires_at FROM denied_tokens WHERE denied_at >= :since AND expires_at > :now")
-                .param("since", utc(since)).param("now", utc(now))
+                .param("since", Timestamps.utc(since)).param("now", Timestamps.utc(now))
                 .query((rs, row) -> Map.entry(rs.getString(1), rs.getObject(2, OffsetDateTime.class).toInstant()))
                 .list().forEach(e -> denied.put(e.getKey(), e.getValue()));
         readUpTo = now;
@@ -86,10 +86,7 @@ public class TokenDenylist {
 
     @Scheduled(fixedDelayString = "PT1H", initialDelayString = "PT5M")
     void purgeExpired() {
-        jdbc.sql("DELETE FROM denied_tokens WHERE expires_at < :now").param("now", utc(clock.instant())).update();
+        jdbc.sql("DELETE FROM denied_tokens WHERE expires_at < :now").param("now", Timestamps.utc(clock.instant())).update();
     }
 
-    private static OffsetDateTime utc(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
 }

@@ -5,7 +5,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
@@ -24,6 +23,7 @@ import com.nimbusds.jose.proc.SecurityContext;
 import org.roost.auth.TokenProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.roost.shared.Timestamps;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -99,9 +99,9 @@ class SigningKeys implements JWKSource<SecurityContext> {
         String signing = current().getKeyID();
         jdbc.sql("UPDATE signing_keys SET retired_at = :now WHERE retired_at IS NULL AND kid <> :kid AND created_at < "
                 + "(SELECT created_at FROM signing_keys WHERE kid = :kid)")
-                .param("now", utc(now)).param("kid", signing).update();
+                .param("now", Timestamps.utc(now)).param("kid", signing).update();
         Duration keep = properties.accessTokenLifetime().plus(properties.clockSkew()).plusMinutes(5);
-        jdbc.sql("DELETE FROM signing_keys WHERE retired_at < :before").param("before", utc(now.minus(keep))).update();
+        jdbc.sql("DELETE FROM signing_keys WHERE retired_at < :before").param("before", Timestamps.utc(now.minus(keep))).update();
     }
 
     private void reload() {
@@ -134,7 +134,7 @@ class SigningKeys implements JWKSource<SecurityContext> {
     private void insert(JWK jwk, Instant createdAt) {
         jdbc.sql("INSERT INTO signing_keys (kid, algorithm, jwk, created_at) VALUES (:kid, :alg, :jwk, :at)")
                 .param("kid", jwk.getKeyID()).param("alg", jwk.getAlgorithm().getName())
-                .param("jwk", jwk.toJSONString()).param("at", utc(createdAt)).update();
+                .param("jwk", jwk.toJSONString()).param("at", Timestamps.utc(createdAt)).update();
     }
 
     private static JWK parse(String json) {
@@ -146,7 +146,4 @@ class SigningKeys implements JWKSource<SecurityContext> {
         }
     }
 
-    private static OffsetDateTime utc(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
 }

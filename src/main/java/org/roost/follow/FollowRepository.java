@@ -1,14 +1,13 @@
 package org.roost.follow;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.shared.Timestamps;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -34,7 +33,7 @@ class FollowRepository {
         try {
             jdbc.sql("INSERT INTO follows (user_id, follower_id, created_at) VALUES (:user, :follower, :now)")
                     .param("user", userId).param("follower", followerId)
-                    .param("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).update();
+                    .param("now", Timestamps.utc(now)).update();
             return true;
         }
         catch (org.springframework.dao.DuplicateKeyException raced) {

@@ -4,12 +4,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.shared.Timestamps;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.stereotype.Repository;
@@ -28,7 +28,7 @@ class PostRepository {
     long insert(long authorId, String title, String body, Instant now) {
         GeneratedKeyHolder keys = new GeneratedKeyHolder();
         jdbc.sql("INSERT INTO posts (author_id, title, body, created_at, updated_at) VALUES (:author, :title, :body, :now, :now)")
-                .param("author", authorId).param("title", title).param("body", body).param("now", utc(now))
+                .param("author", authorId).param("title", title).param("body", body).param("now", Timestamps.utc(now))
                 .update(keys, "id");
         return keys.getKeyAs(Long.class);
     }
@@ -63,7 +63,7 @@ class PostRepository {
 
     void update(long id, String title, String body, Instant now) {
         jdbc.sql("UPDATE posts SET title = :title, body = :body, updated_at = :now WHERE id = :id")
-                .param("id", id).param("title", title).param("body", body).param("now", utc(now)).update();
+                .param("id", id).param("title", title).param("body", body).param("now", Timestamps.utc(now)).update();
     }
 
     void delete(long id) {
@@ -76,7 +76,4 @@ class PostRepository {
                 rs.getObject("updated_at", OffsetDateTime.class).toInstant());
     }
 
-    private static OffsetDateTime utc(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
 }

@@ -18,6 +18,11 @@ public final class Timestamps {
         return FORMAT.format(instant);
     }
 
+    /** The JDBC value for an instant: drivers of H2 and PostgreSQL both bind {@code OffsetDateTime} exactly. */
+    public static java.time.OffsetDateTime utc(Instant instant) {
+        return java.time.OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
     /** Stored times are cut to what the API shows, so a value reads back exactly as it was written. */
     public static Instant truncate(Instant instant) {
         return instant.truncatedTo(ChronoUnit.MILLIS);

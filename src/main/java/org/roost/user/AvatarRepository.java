@@ -1,10 +1,9 @@
 package org.roost.user;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Optional;
 
+import org.roost.shared.Timestamps;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -24,7 +23,7 @@ class AvatarRepository {
         jdbc.sql("DELETE FROM avatars WHERE user_id = :id").param("id", userId).update();
         jdbc.sql("INSERT INTO avatars (user_id, content_type, content, updated_at) VALUES (:id, :type, :content, :now)")
                 .param("id", userId).param("type", type.mediaType()).param("content", content)
-                .param("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).update();
+                .param("now", Timestamps.utc(now)).update();
     }
 
     Optional<Avatar> find(long userId) {

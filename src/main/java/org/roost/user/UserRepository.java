@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.shared.Timestamps;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
@@ -30,7 +31,7 @@ class UserRepository {
         jdbc.sql("INSERT INTO users (username, name, password_hash, created_at, updated_at) "
                         + "VALUES (:username, :name, :hash, :now, :now)")
                 .param("username", username).param("name", name).param("hash", passwordHash)
-                .param("now", java.time.OffsetDateTime.ofInstant(now, java.time.ZoneOffset.UTC))
+                .param("now", Timestamps.utc(now))
                 .update(keys, "id");
         return keys.getKeyAs(Long.class);
     }
@@ -72,7 +73,7 @@ class UserRepository {
         jdbc.sql("UPDATE users SET name = :name, password_hash = COALESCE(:hash, password_hash), updated_at = :now "
                         + "WHERE id = :id")
                 .param("id", id).param("name", name).param("hash", passwordHash, java.sql.Types.VARCHAR)
-                .param("now", java.time.OffsetDateTime.ofInstant(now, java.time.ZoneOffset.UTC)).update();
+                .param("now", Timestamps.utc(now)).update();
     }
 
     boolean delete(long id) {
