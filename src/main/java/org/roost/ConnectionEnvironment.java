@@ -13,7 +13,8 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Reads the conventional {@code DATABASE_URL} and {@code REDIS_URL} of container platforms into
  * Spring's own properties, and decides once whether Redis is in use: when it is configured in
- * any way, sessions and revocations are shared through it; otherwise they stay in memory.
+ * any way, sessions and revocations are shared through it; otherwise they stay in memory. Derives
+ * {@code roost.redis.namespace} (unless set), the prefix of every Redis key and channel of Roost.
  */
 class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
 
@@ -33,7 +34,26 @@ class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
         if (!environment.containsProperty("roost.redis.enabled")) {
             derived.put("roost.redis.enabled", Boolean.toString(redisConfigured));
         }
+        if (!hasText(environment, "roost.redis.namespace")) {
+            derived.put("roost.redis.namespace", "roost:" + redisDatabase(environment, derived));
+        }
         environment.getPropertySources().addFirst(new MapPropertySource("roostConnections", derived));
+    }
+
+    /**
+     * The database the connection will really use, as Spring Boot decides it: a URL's path wins over
+     * {@code spring.data.redis.database}. Keys are per database already, but pub/sub channels are
+     * server-wide, so the namespace (and every channel under it) names the database.
+     */
+    private static String redisDatabase(ConfigurableEnvironment environment, Map<String, Object> derived) {
+        Object url = derived.containsKey("spring.data.redis.url") ? derived.get("spring.data.redis.url")
+                : environment.getProperty("spring.data.redis.url");
+        if (url != null && !url.toString().isBlank()) {
+            String path = URI.create(url.toString().strip()).getPath();
+            String database = path == null ? "" : path.replace("/", "");
+            return database.isEmpty() ? "0" : database;
+        }
+        return environment.getProperty("spring.data.redis.database", "0").strip();
     }
 
     private static void database(String url, Map<String, Object> derived) {
