@@ -24,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 final class LiveClients {
 
     static final String POST_CREATED = "subscription($a: ID) { postCreated(authorId: $a) { title } }";
+    static final String POST_CREATED_WITH_BODY = "subscription($a: ID) { postCreated(authorId: $a) { title body } }";
 
     private LiveClients() {
     }
@@ -50,7 +51,11 @@ final class LiveClients {
     }
 
     static String subscribeBody(Author author) {
-        return GraphQlClient.JSON.writeValueAsString(Map.of("query", POST_CREATED, "variables", Map.of("a", author.userId())));
+        return subscribeBody(author, POST_CREATED);
+    }
+
+    static String subscribeBody(Author author, String query) {
+        return GraphQlClient.JSON.writeValueAsString(Map.of("query", query, "variables", Map.of("a", author.userId())));
     }
 
     /** An SSE subscription whose lines arrive in {@code lines}; {@code response} completes when headers arrive. */
