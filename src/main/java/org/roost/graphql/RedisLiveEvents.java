@@ -57,6 +57,11 @@ class RedisLiveEvents implements LiveEvents, SmartLifecycle {
         return channel;
     }
 
+    /** Subscriptions open on this instance. */
+    int subscribers() {
+        return fanOut.subscriberCount();
+    }
+
     @Override
     public void publish(Object event) {
         String message = event.getClass().getName() + "\n" + json.writeValueAsString(event);

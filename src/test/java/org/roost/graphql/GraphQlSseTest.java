@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -26,6 +28,18 @@ class GraphQlSseTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    LiveEvents events;
+
+    /** Each test ends its subscriptions: a gone client is released by the heartbeat, whatever the test did. */
+    @AfterEach
+    void waitUntilEverySubscriptionHasEnded() throws InterruptedException {
+        for (int i = 0; i < 100 && ((RedisLiveEvents) events).subscribers() > 0; i++) {
+            Thread.sleep(50);
+        }
+        assertThat(((RedisLiveEvents) events).subscribers()).isZero();
+    }
 
     private String base() {
         return "http://localhost:" + port;
