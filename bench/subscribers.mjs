@@ -83,7 +83,7 @@ for (let p = 0; p < posts; p++) {
 const pct = (values, q) => { const s = [...values].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN; };
 const ms = v => `${v.toFixed(1)} ms`;
 console.log(`posts ${posts}, fully delivered ${complete}/${posts}, deliveries ${deliveries.length}/${posts * expected}, closed early ${closedEarly}`);
-console.log(`delivery latency  p50 ${ms(pct(deliveries, 0.5))}  p99 ${ms(pct(deliveries, 0.99))}  max ${ms(Math.max(...deliveries))}`);
-console.log(`POST latency      p50 ${ms(pct(postMillis, 0.5))}  p99 ${ms(pct(postMillis, 0.99))}  max ${ms(Math.max(...postMillis))}`);
+console.log(`delivery latency  p50 ${ms(pct(deliveries, 0.5))}  p99 ${ms(pct(deliveries, 0.99))}  max ${ms(deliveries.reduce((a, b) => Math.max(a, b), 0))}`);
+console.log(`POST latency      p50 ${ms(pct(postMillis, 0.5))}  p99 ${ms(pct(postMillis, 0.99))}  max ${ms(postMillis.reduce((a, b) => Math.max(a, b), 0))}`);
 for (const s of sockets) s.terminate();
 process.exit(0);
