@@ -46,14 +46,21 @@ class RedisRevocations {
                 send("user " + userId + " " + before.toEpochMilli());
             }
 
+            /**
+             * Off the request's thread: a logout or a password change is complete once the database
+             * has it, and must neither wait for nor fail with Redis (down, or hung until the command
+             * timeout). This instance already refuses the credential; the others re-read the database.
+             */
             private void send(String message) {
-                try {
-                    redis.convertAndSend(channel, message);
-                }
-                catch (RuntimeException ex) {
-                    log.warn("Could not publish a revocation; other instances pick it up at their next re-read: {}",
-                            ex.getMessage());
-                }
+                Thread.ofVirtual().name("revocation-publish").start(() -> {
+                    try {
+                        redis.convertAndSend(channel, message);
+                    }
+                    catch (RuntimeException ex) {
+                        log.warn("Could not publish a revocation; other instances pick it up at their next re-read: {}",
+                                ex.getMessage());
+                    }
+                });
             }
         };
     }
