@@ -4,6 +4,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.Supplier;
 
+import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -102,8 +103,22 @@ class DependencyFailureTest {
         if (!listening(redis.port())) {
             redis.startServer();
         }
+        awaitStatus(this::tokenRequest, 200);
         String token = bearerToken();
         awaitStatus(() -> user(new HttpSession(base), token), 200);
+        awaitStatus(() -> new HttpSession(base).postJson("/login", credentials()), 200);
+    }
+
+    @Test
+    void poolAndDriverCarryTheConfiguredTimeouts() {
+        // given the service as configured by application.yml
+        HikariDataSource pool = app.getBean(HikariDataSource.class);
+
+        // then waiting for a connection and every driver read are bounded
+        assertThat(pool.getConnectionTimeout()).isEqualTo(2000);
+        assertThat(pool.getDataSourceProperties()).containsEntry("socketTimeout", "2")
+                .containsEntry("connectTimeout", "2").containsEntry("loginTimeout", "2")
+                .containsEntry("options", "-c statement_timeout=1500");
     }
 
     @Test
@@ -126,6 +141,11 @@ class DependencyFailureTest {
         HttpResponse<String> graphql = timed(() -> client.postJson("/graphql",
                 "{\"query\":\"{ user(id: \\\"%s\\\") { username } }\"}".formatted(userId), "Authorization", "Bearer " + token));
         assertThat(Json.of(graphql.body()).at("/errors/0/extensions/code").asString()).isEqualTo("SERVICE_UNAVAILABLE");
+        HttpResponse<String> mutation = timed(() -> client.postJson("/graphql",
+                "{\"query\":\"mutation { createPost(input: {title: \\\"lost?\\\"}) { id } }\"}",
+                "Authorization", "Bearer " + token));
+        assertThat(Json.of(mutation.body()).at("/errors/0/extensions/code").asString()).as(mutation.body())
+                .isEqualTo("SERVICE_UNAVAILABLE");
         // and readiness says so, answering at once
         awaitReadiness(503);
 
@@ -202,9 +222,16 @@ class DependencyFailureTest {
         return browser;
     }
 
+    private String credentials() {
+        return "{\"username\":\"%s\",\"password\":\"%s\"}".formatted(username, ApiClient.PASSWORD);
+    }
+
+    private HttpResponse<String> tokenRequest() {
+        return new HttpSession(base).postJson("/auth/token", credentials());
+    }
+
     private String bearerToken() {
-        HttpResponse<String> response = new HttpSession(base).postJson("/auth/token",
-                "{\"username\":\"%s\",\"password\":\"%s\"}".formatted(username, ApiClient.PASSWORD));
+        HttpResponse<String> response = tokenRequest();
         assertThat(response.statusCode()).isEqualTo(200);
         return Json.of(response.body()).get("access_token").asString();
     }
