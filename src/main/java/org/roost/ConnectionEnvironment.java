@@ -15,7 +15,8 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Reads the conventional {@code DATABASE_URL} and {@code REDIS_URL} of container platforms into
  * Spring's own properties, and decides once whether Redis is in use: when it is configured in
- * any way, sessions and revocations are shared through it; otherwise they stay in memory.
+ * any way, sessions and revocations are shared through it; otherwise they stay in memory. Derives
+ * {@code roost.redis.namespace} (unless set), the prefix of every Redis key and channel of Roost.
  */
 class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
 
@@ -38,6 +39,9 @@ class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
         String jdbcUrl = (String) derived.getOrDefault("spring.datasource.url", environment.getProperty("spring.datasource.url"));
         if (jdbcUrl != null && jdbcUrl.startsWith("jdbc:postgresql:")) {
             postgresTimeouts(environment, derived);
+        }
+        if (!hasText(environment, "roost.redis.namespace")) {
+            derived.put("roost.redis.namespace", "roost:" + redisDatabase(environment, derived));
         }
         environment.getPropertySources().addFirst(new MapPropertySource("roostConnections", derived));
     }
@@ -71,6 +75,22 @@ class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
     /** The driver counts in whole seconds, and 0 means "no timeout": round up, never down to 0. */
     private static String seconds(Duration duration) {
         return Long.toString(duration.isZero() ? 0 : Math.max(1, (duration.toMillis() + 999) / 1000));
+    }
+
+    /**
+     * The database the connection will really use, as Spring Boot decides it: a URL's path wins over
+     * {@code spring.data.redis.database}. Keys are per database already, but pub/sub channels are
+     * server-wide, so the namespace (and every channel under it) names the database.
+     */
+    private static String redisDatabase(ConfigurableEnvironment environment, Map<String, Object> derived) {
+        Object url = derived.containsKey("spring.data.redis.url") ? derived.get("spring.data.redis.url")
+                : environment.getProperty("spring.data.redis.url");
+        if (url != null && !url.toString().isBlank()) {
+            String path = URI.create(url.toString().strip()).getPath();
+            String database = path == null ? "" : path.replace("/", "");
+            return database.isEmpty() ? "0" : database;
+        }
+        return environment.getProperty("spring.data.redis.database", "0").strip();
     }
 
     private static void database(String url, Map<String, Object> derived) {
