@@ -127,4 +127,14 @@ class IdempotencyKeyTest {
         assertThat(retry).hasStatus(201);
         assertThat(posts(me)).isEqualTo(1);
     }
+
+    @Test
+    void theOpenApiDocumentDeclaresTheHeaderOnCreatingPosts() {
+        MvcTestResult docs = mvc.get().uri("/v3/api-docs").exchange();
+
+        assertThat(docs).bodyJson().extractingPath("$.paths['/api/v1/users/{userId}/posts'].post.parameters[*].name")
+                .asArray().contains("Idempotency-Key");
+        assertThat(docs).bodyJson().extractingPath("$.paths['/api/v1/users/{userId}/posts'].post.responses['422']")
+                .isNotNull();
+    }
 }
