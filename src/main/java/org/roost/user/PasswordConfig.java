@@ -15,6 +15,6 @@ class PasswordConfig {
     PasswordEncoder passwordEncoder(PasswordProperties properties) {
         var argon2id = new Argon2PasswordEncoder(SALT_BYTES, HASH_BYTES, properties.parallelism(),
                 properties.memoryKib(), properties.iterations());
-        return new BoundedPasswordEncoder(argon2id, properties.maxConcurrent(), properties.maxWait());
+        return new BoundedPasswordEncoder(argon2id, properties.threads(), properties.queueCapacity(), properties.maxWait());
     }
 }
