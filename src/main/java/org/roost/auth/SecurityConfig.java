@@ -39,7 +39,8 @@ class SecurityConfig {
     @Order(API_ORDER)
     SecurityFilterChain apiChain(HttpSecurity http, JsonSecurityErrors errors, CookieCsrfTokenRepository csrfTokens,
             HttpSessionSecurityContextRepository contexts, CredentialRevocations revocations,
-            SessionProperties sessions, Clock clock) throws Exception {
+            SessionProperties sessions, Clock clock, RateLimitProperties rateLimits, RateLimitBuckets buckets,
+            org.roost.web.ErrorResponses errorResponses) throws Exception {
         http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(HttpMethod.POST, "/api/v1/users", "/api/users").permitAll()
@@ -54,6 +55,8 @@ class SecurityConfig {
                         .requireCsrfProtectionMatcher(CsrfConfig.requiresCsrf()))
                 .addFilterAfter(new SessionValidationFilter(revocations, sessions, clock), SecurityContextHolderFilter.class)
                 .addFilterAfter(new CsrfCookieFilter(), CsrfFilter.class)
+                .addFilterAfter(new RateLimitFilter(rateLimits, buckets, errorResponses),
+                        org.springframework.security.web.access.intercept.AuthorizationFilter.class)
                 .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(errors).accessDeniedHandler(errors))
                 // Bearer tokens from the Authorization header only: the default resolver ignores ?access_token=.
                 .oauth2ResourceServer(resourceServer -> resourceServer.jwt(Customizer.withDefaults())
