@@ -63,6 +63,10 @@ public class UserService {
         return users.find(id);
     }
 
+    public Optional<UserSummary> findByUsername(String username) {
+        return users.findByUsername(username);
+    }
+
     public void requireExists(long id) {
         if (!users.exists(id)) {
             throw ApiException.notFound("The user");
