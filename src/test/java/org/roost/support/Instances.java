@@ -29,7 +29,9 @@ public final class Instances {
     public static ConfigurableApplicationContext start(String... args) {
         // Arguments, not default properties: application.yml would otherwise win over them.
         String[] all = Stream.concat(Stream.of("--server.port=0",
-                "--spring.security.oauth2.authorizationserver.issuer=" + ISSUER, "--spring.jmx.enabled=false"),
+                "--spring.security.oauth2.authorizationserver.issuer=" + ISSUER, "--spring.jmx.enabled=false",
+                // A few connections each: several instances share one PostgreSQL (and CI machines).
+                "--spring.datasource.hikari.maximum-pool-size=4"),
                 Stream.of(args)).toArray(String[]::new);
         return new SpringApplicationBuilder(RoostApplication.class).profiles("test", "postgres", "redis").run(all);
     }
