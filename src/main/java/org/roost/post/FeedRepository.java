@@ -36,8 +36,11 @@ class FeedRepository {
 
     /** The new post in its author's feed and in each follower's. */
     void fanOut(long postId, long authorId) {
-        jdbc.sql("INSERT INTO feed_entries (owner_id, post_id, author_id) SELECT :author, :post, :author "
-                        + "UNION ALL SELECT follower_id, :post, :author FROM follows WHERE user_id = :author")
+        // Typed parameters: H2 cannot infer the type of a bare parameter in a SELECT list of a UNION.
+        jdbc.sql("INSERT INTO feed_entries (owner_id, post_id, author_id) "
+                        + "SELECT CAST(:author AS BIGINT), CAST(:post AS BIGINT), CAST(:author AS BIGINT) "
+                        + "UNION ALL SELECT follower_id, CAST(:post AS BIGINT), CAST(:author AS BIGINT) "
+                        + "FROM follows WHERE user_id = :author")
                 .param("post", postId).param("author", authorId).update();
     }
 
