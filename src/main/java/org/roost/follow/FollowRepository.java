@@ -44,9 +44,10 @@ class FollowRepository {
         }
     }
 
-    void delete(long userId, long followerId) {
-        jdbc.sql("DELETE FROM follows WHERE user_id = :user AND follower_id = :follower")
-                .param("user", userId).param("follower", followerId).update();
+    /** @return whether there was a follow to end */
+    boolean delete(long userId, long followerId) {
+        return jdbc.sql("DELETE FROM follows WHERE user_id = :user AND follower_id = :follower")
+                .param("user", userId).param("follower", followerId).update() > 0;
     }
 
     /**
@@ -79,11 +80,28 @@ class FollowRepository {
     }
 
     Map<Long, Long> followerCounts(Collection<Long> userIds) {
+        return counts("user_id", userIds);
+    }
+
+    Map<Long, Long> followingCounts(Collection<Long> followerIds) {
+        return counts("follower_id", followerIds);
+    }
+
+    /** Which of these users the follower follows. */
+    List<Long> followedAmong(long followerId, Collection<Long> userIds) {
         if (userIds.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("SELECT user_id FROM follows WHERE follower_id = :follower AND user_id IN (:ids)")
+                .param("follower", followerId).param("ids", userIds).query(Long.class).list();
+    }
+
+    private Map<Long, Long> counts(String column, Collection<Long> ids) {
+        if (ids.isEmpty()) {
             return Map.of();
         }
-        return jdbc.sql("SELECT user_id, COUNT(*) AS n FROM follows WHERE user_id IN (:ids) GROUP BY user_id")
-                .param("ids", userIds).query((rs, row) -> Map.entry(rs.getLong("user_id"), rs.getLong("n"))).list()
+        return jdbc.sql("SELECT " + column + " AS k, COUNT(*) AS n FROM follows WHERE " + column + " IN (:ids) GROUP BY " + column)
+                .param("ids", ids).query((rs, row) -> Map.entry(rs.getLong("k"), rs.getLong("n"))).list()
                 .stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 

@@ -79,7 +79,7 @@ class PostRepository {
         jdbc.sql("DELETE FROM posts WHERE id = :id").param("id", id).update();
     }
 
-    private static PostSummary map(ResultSet rs, int row) throws SQLException {
+    static PostSummary map(ResultSet rs, int row) throws SQLException {
         return new PostSummary(rs.getLong("id"), rs.getLong("author_id"), rs.getString("title"), rs.getString("body"),
                 rs.getObject("created_at", OffsetDateTime.class).toInstant(),
                 rs.getObject("updated_at", OffsetDateTime.class).toInstant());
