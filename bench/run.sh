@@ -82,7 +82,8 @@ roost() {  # roost <port> <log> <extra args...>: starts Roost; STARTED holds the
   local port=$1 out=$2; shift 2
   local start; start=$(date +%s.%N)
   "$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$JAR" --server.port="$port" --server.address=127.0.0.1 --roost.redis.enabled=false \
-    --roost.tokens.access-token-lifetime=3h --logging.level.root=WARN "$@" >"$out" 2>&1 &
+    --roost.tokens.access-token-lifetime=3h --roost.rate-limits.enabled=false --roost.passwords.queue-capacity=64 \
+    --logging.level.root=WARN "$@" >"$out" 2>&1 &
   pids+=($!)
   wait_for "http://127.0.0.1:$port/actuator/health/readiness" 180
   STARTED=$(echo "$(date +%s.%N) - $start" | bc)
@@ -146,7 +147,8 @@ http {
   uwsgi_temp_path $WORK/nginx-tmp; scgi_temp_path $WORK/nginx-tmp;
   server {
     listen 127.0.0.1:$NGINX_PORT;
-    location / { default_type application/json; alias $WORK/user.json; }
+    root $WORK;
+    location / { default_type application/json; try_files /user.json =404; }
   }
 }
 EOF
