@@ -171,7 +171,7 @@ post_lua() {  # post_lua <file> <body> [header: value]...
 }
 JSON='Content-Type: application/json'
 SEED_ROOST='{"query":"{ user(id: \"2\") { name posts { title } } }"}'
-SEED_PGL='{"query":"{ userByRowId(rowId: 2) { name postsByAuthorId(first: 20, orderBy: PRIMARY_KEY_DESC) { nodes { title } } } }"}'
+SEED_PGL='{"query":"{ userByRowId(rowId: \"2\") { name postsByAuthorId(first: 20, orderBy: PRIMARY_KEY_DESC) { nodes { title } } } }"}'
 WIDE_ROOST='{"query":"{ users(first: 50) { name posts(first: 10) { title author { name } } } }"}'
 WIDE_PGL='{"query":"{ allUsers(first: 50, orderBy: PRIMARY_KEY_ASC) { nodes { name postsByAuthorId(first: 10, orderBy: PRIMARY_KEY_DESC) { nodes { title userByAuthorId { name } } } } } }"}'
 post_lua "$WORK/seed-roost.lua" "$SEED_ROOST" "$JSON" "Authorization: Bearer $JWT_PG"
