@@ -260,7 +260,7 @@ measure_round() {
 
 log "warm-up round (not counted)"
 SAVED=$DURATION; DURATION=3; measure_round; DURATION=$SAVED
-declare -A RATIO CELL
+declare -A RATIO CELL FAILED
 for round in $(seq 1 "$ROUNDS"); do
   log "round $round of $ROUNDS (${DURATION}s per run)"
   measure_round
@@ -271,7 +271,7 @@ for round in $(seq 1 "$ROUNDS"); do
     elif [[ $target == "<="* ]]; then ratio=$(echo "scale=3; ${FIG[$pkey]} / ($r + 0.001)" | bc); cell="${FIG[$pkey]}/$r"
     else ratio=$(echo "scale=3; $r / (${FIG[$pkey]} + 0.001)" | bc); cell="$r/${FIG[$pkey]}"
     fi
-    [ "$errors" != 0 ] && cell="$cell (${errors} err)"
+    [ "$errors" != 0 ] && cell="$cell (${errors} err)" && FAILED[$name]=1
     RATIO[$name]="${RATIO[$name]:-} $ratio"
     CELL[$name]="${CELL[$name]:-}|$cell=$(printf '%.2f' "$ratio")"
   done
@@ -293,7 +293,7 @@ for row in "${ROWS[@]}"; do
     abs*) met=$(echo "$med >= 1" | bc); shown="≥ ${target#abs>=}/s" ;;
     *) met=$(echo "$med >= $target" | bc); shown="≥ $target" ;;
   esac
-  [ "$met" = 1 ] && met=yes || met=no
+  [ "$met" = 1 ] && [ -z "${FAILED[$name]:-}" ] && met=yes || met=no
   printf '| %s | %s %s | %s | %s | %s |\n' "$name" "$peer" "${CELL[$name]}" "$(printf '%.2f' "$med")" "$shown" "$met"
 done
 echo
