@@ -9,10 +9,10 @@
 # Every workload runs with wrk -t2 -c64; each round runs the peer and Roost back to back, and the table gives
 # each round's ratio and the median. See docs/performance.md for how to read it.
 #
-# Needs: JDK 25, Maven, PostgreSQL server on BENCH_PG_HOST:BENCH_PG_PORT (trust auth for BENCH_PG_USER), psql,
-# pgbench, wrk, nginx, npm (apt-get install postgresql postgresql-client wrk nginx-light npm). PostGraphile and
+# Needs: JDK 25, Maven, PostgreSQL (its own cluster, or BENCH_PG_HOST:BENCH_PG_PORT with trust auth), psql,
+# pgbench, wrk, nginx, npm, bc, unzip (apt-get install postgresql postgresql-client wrk nginx-light npm bc unzip). PostGraphile and
 # Node 22 come from the npm registry into bench/peers/node_modules. The database BENCH_PG_DB is dropped and
-# recreated (default roost_bench); ports BENCH_PORT..BENCH_PORT+4 are used (default 19100).
+# recreated (default roost_bench); ports BENCH_PORT..BENCH_PORT+5 are used (default 19100).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -21,17 +21,21 @@ ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-8}
 [ "${1:-}" = "--quick" ] && DURATION=3
 (( ROUNDS >= 1 && ROUNDS <= 10 && DURATION >= 1 && DURATION <= 60 )) || { echo "ROUNDS 1..10, DURATION 1..60" >&2; exit 2; }
+PORT=${BENCH_PORT:-19100}
+H2_PORT=$((PORT + 1)) PG_PORT=$((PORT + 2)) NGINX_PORT=$((PORT + 3)) PGL_PORT=$((PORT + 4))
 PGHOST=${BENCH_PG_HOST:-127.0.0.1}
-PGPORT=${BENCH_PG_PORT:-5432}
+PGPORT=${BENCH_PG_PORT:-$((PORT + 5))}
 PGUSER=${BENCH_PG_USER:-postgres}
 DB=${BENCH_PG_DB:-roost_bench}
 case "$PGHOST" in 127.0.0.1|localhost|::1) ;; *) echo "loopback PostgreSQL only" >&2; exit 2 ;; esac
 export PGHOST PGPORT PGUSER
-PORT=${BENCH_PORT:-19100}
-H2_PORT=$((PORT + 1)) PG_PORT=$((PORT + 2)) NGINX_PORT=$((PORT + 3)) PGL_PORT=$((PORT + 4))
+# Without BENCH_PG_PORT the harness runs a PostgreSQL cluster of its own (Debian's pg_createcluster), so
+# 64 pgbench and pool connections neither fail on nor crowd out a shared server; it is dropped at the end.
+OWN_CLUSTER=""
+[ -z "${BENCH_PG_PORT:-}" ] && OWN_CLUSTER="roost_bench_$PORT"
 WORK=$ROOT/target/bench
 mkdir -p "$WORK"
-for tool in wrk nginx pgbench psql npm curl; do
+for tool in wrk nginx pgbench psql npm curl bc unzip; do
   command -v "$tool" >/dev/null || { echo "$tool is not installed (see the header of $0)" >&2; exit 2; }
 done
 JAVA=""
@@ -45,6 +49,7 @@ cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
+  if [ -n "$OWN_CLUSTER" ]; then pg_dropcluster --stop "$PG_VERSION" "$OWN_CLUSTER" 2>/dev/null || true; fi
 }
 trap cleanup EXIT
 log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
@@ -58,27 +63,40 @@ mvn -q -B -DskipTests package
 JAR=$(ls target/roost-*.jar | grep -v original | head -n1)
 
 log "installing PostGraphile 5 and Node 22 from the npm registry (bench/peers)"
-(cd bench/peers && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+[ -x bench/peers/node_modules/.bin/postgraphile ] || (cd bench/peers && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 NODE22=$ROOT/bench/peers/node_modules/.bin/node
 
+if [ -n "$OWN_CLUSTER" ]; then
+  PG_VERSION=$(ls /usr/lib/postgresql | sort -n | tail -n1)
+  log "PostgreSQL $PG_VERSION cluster $OWN_CLUSTER on port $PGPORT"
+  pg_dropcluster --stop "$PG_VERSION" "$OWN_CLUSTER" 2>/dev/null || true
+  pg_createcluster -q "$PG_VERSION" "$OWN_CLUSTER" -p "$PGPORT" -o max_connections=200 -o shared_buffers=256MB \
+    -- --auth=trust >/dev/null
+  pg_ctlcluster "$PG_VERSION" "$OWN_CLUSTER" start
+  for _ in $(seq 1 50); do pg_isready -q && break; sleep 0.2; done
+fi
 log "database $DB: recreated"
 psql -qX -d postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null
 
-roost() {  # roost <port> <log> <extra args...>: starts Roost, prints seconds to first healthy response
+roost() {  # roost <port> <log> <extra args...>: starts Roost; STARTED holds the seconds to its first healthy response
   local port=$1 out=$2; shift 2
   local start; start=$(date +%s.%N)
   "$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$JAR" --server.port="$port" --server.address=127.0.0.1 --roost.redis.enabled=false \
-    --roost.tokens.access-token-lifetime=3h --logging.level.root=WARN "$@" >"$out" 2>&1 &
+    --roost.tokens.access-token-lifetime=3h --roost.rate-limits.enabled=false --roost.passwords.queue-capacity=64 \
+    --logging.level.root=WARN "$@" >"$out" 2>&1 &
   pids+=($!)
-  wait_for "http://127.0.0.1:$port/actuator/health/readiness" 120
-  echo "$(date +%s.%N) - $start" | bc
+  wait_for "http://127.0.0.1:$port/actuator/health/readiness" 180
+  STARTED=$(echo "$(date +%s.%N) - $start" | bc)
 }
 H2_URL="jdbc:h2:mem:bench;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1"
-H2_START=$(roost "$H2_PORT" "$WORK/roost-h2.log" --spring.datasource.url="$H2_URL")
+roost "$H2_PORT" "$WORK/roost-h2.log" --spring.datasource.url="$H2_URL"
+H2_START=$STARTED
+sleep 2
 H2_RSS=$(ps -o rss= -p "${pids[-1]}" | awk '{printf "%d", $1 / 1024}')
 log "Roost (H2) healthy after ${H2_START}s, RSS ${H2_RSS} MB"
-PG_START=$(roost "$PG_PORT" "$WORK/roost-pg.log" --spring.datasource.url="jdbc:postgresql://$PGHOST:$PGPORT/$DB" \
-  --spring.datasource.username="$PGUSER" --spring.datasource.password=)
+roost "$PG_PORT" "$WORK/roost-pg.log" --spring.datasource.url="jdbc:postgresql://$PGHOST:$PGPORT/$DB" \
+  --spring.datasource.username="$PGUSER" --spring.datasource.password=
+PG_START=$STARTED
 log "Roost (PostgreSQL) healthy after ${PG_START}s"
 
 H2=http://127.0.0.1:$H2_PORT PG=http://127.0.0.1:$PG_PORT
@@ -129,7 +147,8 @@ http {
   uwsgi_temp_path $WORK/nginx-tmp; scgi_temp_path $WORK/nginx-tmp;
   server {
     listen 127.0.0.1:$NGINX_PORT;
-    location / { default_type application/json; alias $WORK/user.json; }
+    root $WORK;
+    location / { default_type application/json; try_files /user.json =404; }
   }
 }
 EOF
@@ -152,7 +171,7 @@ post_lua() {  # post_lua <file> <body> [header: value]...
 }
 JSON='Content-Type: application/json'
 SEED_ROOST='{"query":"{ user(id: \"2\") { name posts { title } } }"}'
-SEED_PGL='{"query":"{ userByRowId(rowId: 2) { name postsByAuthorId(first: 20, orderBy: PRIMARY_KEY_DESC) { nodes { title } } } }"}'
+SEED_PGL='{"query":"{ userByRowId(rowId: \"2\") { name postsByAuthorId(first: 20, orderBy: PRIMARY_KEY_DESC) { nodes { title } } } }"}'
 WIDE_ROOST='{"query":"{ users(first: 50) { name posts(first: 10) { title author { name } } } }"}'
 WIDE_PGL='{"query":"{ allUsers(first: 50, orderBy: PRIMARY_KEY_ASC) { nodes { name postsByAuthorId(first: 10, orderBy: PRIMARY_KEY_DESC) { nodes { title userByAuthorId { name } } } } } }"}'
 post_lua "$WORK/seed-roost.lua" "$SEED_ROOST" "$JSON" "Authorization: Bearer $JWT_PG"
@@ -241,7 +260,7 @@ measure_round() {
 
 log "warm-up round (not counted)"
 SAVED=$DURATION; DURATION=3; measure_round; DURATION=$SAVED
-declare -A RATIO CELL
+declare -A RATIO CELL FAILED
 for round in $(seq 1 "$ROUNDS"); do
   log "round $round of $ROUNDS (${DURATION}s per run)"
   measure_round
@@ -252,7 +271,7 @@ for round in $(seq 1 "$ROUNDS"); do
     elif [[ $target == "<="* ]]; then ratio=$(echo "scale=3; ${FIG[$pkey]} / ($r + 0.001)" | bc); cell="${FIG[$pkey]}/$r"
     else ratio=$(echo "scale=3; $r / (${FIG[$pkey]} + 0.001)" | bc); cell="$r/${FIG[$pkey]}"
     fi
-    [ "$errors" != 0 ] && cell="$cell (${errors} err)"
+    [ "$errors" != 0 ] && cell="$cell (${errors} err)" && FAILED[$name]=1
     RATIO[$name]="${RATIO[$name]:-} $ratio"
     CELL[$name]="${CELL[$name]:-}|$cell=$(printf '%.2f' "$ratio")"
   done
@@ -274,7 +293,7 @@ for row in "${ROWS[@]}"; do
     abs*) met=$(echo "$med >= 1" | bc); shown="≥ ${target#abs>=}/s" ;;
     *) met=$(echo "$med >= $target" | bc); shown="≥ $target" ;;
   esac
-  [ "$met" = 1 ] && met=yes || met=no
+  [ "$met" = 1 ] && [ -z "${FAILED[$name]:-}" ] && met=yes || met=no
   printf '| %s | %s %s | %s | %s | %s |\n' "$name" "$peer" "${CELL[$name]}" "$(printf '%.2f' "$med")" "$shown" "$met"
 done
 echo
