@@ -14,6 +14,7 @@ import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
 import io.github.bucket4j.redis.lettuce.cas.LettuceBasedProxyManager;
 import io.lettuce.core.RedisClient;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -45,13 +46,17 @@ interface RateLimitBuckets {
 
         @Bean
         @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "true")
-        RateLimitBuckets redisBuckets(RateLimitProperties properties, LettuceConnectionFactory connections) {
+        RateLimitBuckets redisBuckets(RateLimitProperties properties, LettuceConnectionFactory connections,
+                @Value("${roost.redis.namespace}") String namespace) {
             BucketConfiguration configuration = configuration(properties);
             LettuceBasedProxyManager<byte[]> buckets = Bucket4jLettuce
                     .casBasedBuilder((RedisClient) connections.getRequiredNativeClient())
                     .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
                     .build();
-            Function<String, byte[]> redisKey = key -> ("roost:rate-limit:" + key).getBytes(StandardCharsets.UTF_8);
+            // Bucket4j keeps the configuration a bucket was first created with: naming the limit in the key makes a
+            // changed capacity or window apply at once instead of after the old bucket expires.
+            String prefix = namespace + ":rate-limit:" + properties.capacity() + "/" + properties.window().toSeconds() + ":";
+            Function<String, byte[]> redisKey = key -> (prefix + key).getBytes(StandardCharsets.UTF_8);
             return (key, tokens) -> buckets.builder().build(redisKey.apply(key), () -> configuration)
                     .tryConsumeAndReturnRemaining(tokens);
         }
