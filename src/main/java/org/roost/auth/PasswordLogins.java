@@ -26,12 +26,11 @@ public class PasswordLogins {
      * @throws ApiException {@code RATE_LIMITED} after too many failures, {@code INVALID_CREDENTIALS} for a wrong pair
      */
     public UserSummary authenticate(String username, String password, String address) {
-        throttle.check(username, address);
-        UserSummary user = users.authenticate(username, password).orElseThrow(() -> {
-            throttle.recordFailure(username, address);
-            return new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage());
-        });
-        throttle.recordSuccess(username);
+        // Counted before the hash: forty guesses sent at once are forty attempts, not one.
+        throttle.attempt(username, address);
+        UserSummary user = users.authenticate(username, password).orElseThrow(
+                () -> new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage()));
+        throttle.succeeded(username, address);
         return user;
     }
 }
