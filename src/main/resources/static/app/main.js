@@ -116,8 +116,9 @@ function postCard(post) {
 
 function home() {
   const errors = errorBox();
-  const list = h('div', { 'aria-live': 'polite', 'aria-label': 'Timeline' });
+  const list = h('section', { 'aria-live': 'polite', 'aria-label': 'Timeline' });
   const status = h('p', { class: 'status', role: 'status' }, 'Loading…');
+  cleanup.push(() => { status.textContent = ''; });
   const form = h('form', { novalidate: true, 'aria-label': 'New post' },
     field('Title', { name: 'title', required: true, maxlength: 200 }),
     field('Body', { name: 'body', multiline: true }),
@@ -126,6 +127,7 @@ function home() {
   const add = (post, atTop) => {
     if (seen.has(post.id)) return;
     seen.add(post.id);
+    if (seen.size === 1) status.textContent = '';
     atTop ? list.prepend(postCard(post)) : list.append(postCard(post));
   };
   form.addEventListener('submit', async (event) => {
@@ -212,7 +214,7 @@ function settings() {
     return h('section', {}, h('h2', {}, label), errors, element, done);
   };
   const preview = h('img', { class: 'avatar', src: `/api/v1/users/${me.id}/avatar`, alt: 'Avatar preview', onerror: (e) => { e.target.hidden = true; } });
-  const avatarForm = form('Avatar', [preview, ...field('Image (PNG, JPEG, GIF or WebP)', { name: 'file', type: 'file', accept: 'image/*' }),
+  const avatarForm = form('Avatar', [preview, ...field('Image (PNG, JPEG or WebP, up to 5 MB)', { name: 'file', type: 'file', accept: 'image/*' }),
     h('button', { type: 'submit' }, 'Upload avatar')], async (f) => {
     const data = new FormData();
     data.append('file', f.file.files[0] || new Blob([]), f.file.files[0]?.name || 'empty');

@@ -2,17 +2,8 @@ package org.roost.authserver;
 
 import org.springframework.web.util.HtmlUtils;
 
-/** A plain, accessible page: no external style sheet or script, one heading, a landmark, a language. */
+/** A plain, accessible page in the web app's look (its style sheet, no script): one heading, landmarks, a language. */
 final class Html {
-
-    private static final String STYLE = """
-            body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#111}
-            label{display:block;margin-top:1rem;font-weight:600}
-            input[type=text],input[type=password]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
-            button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem;cursor:pointer}
-            .error{color:#a00000;border:1px solid #a00000;padding:.5rem}
-            fieldset{margin-top:1rem}fieldset label{display:inline;font-weight:400}
-            :focus{outline:3px solid #1a5fb4;outline-offset:2px}""";
 
     private Html() {
     }
@@ -25,16 +16,19 @@ final class Html {
                 <meta charset="utf-8">
                 <meta name="viewport" content="width=device-width, initial-scale=1">
                 <title>%s · Roost</title>
-                <style>%s</style>
+                <link rel="stylesheet" href="/app/app.css">
                 </head>
                 <body>
+                <header class="bar"><a class="brand" href="/">Roost</a>
+                <nav aria-label="Main"><a href="/signup">Sign up</a></nav></header>
                 <main>
                 <h1>%s</h1>
                 %s
+                <p>No account yet? <a href="/signup">Create one</a>, then come back to this page.</p>
                 </main>
                 </body>
                 </html>
-                """.formatted(escape(title), STYLE, escape(title), body);
+                """.formatted(escape(title), escape(title), body);
     }
 
     static String escape(String text) {

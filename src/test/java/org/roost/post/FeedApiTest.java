@@ -162,6 +162,16 @@ class FeedApiTest {
         assertThat(rest).bodyJson().extractingPath("$.data.feed[*].title").asArray().containsExactly("g1");
     }
 
+    @Test
+    void documentsTheFeedInTheOpenApiDocument() throws Exception {
+        // when
+        var result = mvc.get().uri("/v3/api-docs").exchange();
+
+        // then
+        assertThat(result).hasStatus(200);
+        assertThat(result.getResponse().getContentAsString()).contains("\"/api/v1/feed\"");
+    }
+
     private MvcTestResult graphQl(ApiClient.Login as, String query) {
         return as.apply(mvc.post().uri("/graphql")).contentType(MediaType.APPLICATION_JSON)
                 .content("{\"query\":" + tools.jackson.databind.json.JsonMapper.shared().writeValueAsString(query) + "}")
