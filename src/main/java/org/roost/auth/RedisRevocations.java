@@ -33,8 +33,8 @@ class RedisRevocations {
     @Bean
     @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "true")
     RevocationPublisher redisRevocationPublisher(StringRedisTemplate redis,
-            @Value("${spring.data.redis.database:0}") int database) {
-        String channel = channel(database);
+            @Value("${spring.data.redis.database:0}") int database, @Value("${roost.redis.namespace:roost}") String namespace) {
+        String channel = channel(namespace, database);
         return new RevocationPublisher() {
             @Override
             public void tokenDenied(String jti, Instant expiresAt) {
@@ -61,7 +61,8 @@ class RedisRevocations {
     @Bean
     @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "true")
     RedisMessageListenerContainer revocationListener(RedisConnectionFactory connections, TokenDenylist denylist,
-            CredentialRevocations revocations, @Value("${spring.data.redis.database:0}") int database) {
+            CredentialRevocations revocations, @Value("${spring.data.redis.database:0}") int database,
+            @Value("${roost.redis.namespace:roost}") String namespace) {
         RedisMessageListenerContainer container = new RedisMessageListenerContainer();
         container.setConnectionFactory(connections);
         container.addMessageListener((message, pattern) -> {
@@ -80,11 +81,12 @@ class RedisRevocations {
             catch (NumberFormatException ex) {
                 log.debug("Ignoring a malformed revocation message");
             }
-        }, new ChannelTopic(channel(database)));
+        }, new ChannelTopic(channel(namespace, database)));
         return container;
     }
 
-    static String channel(int database) {
-        return "roost:" + database + ":revocations";
+    /** The namespace ({@code roost.redis.namespace}) keeps deployments, and test runs, sharing one Redis apart. */
+    static String channel(String namespace, int database) {
+        return namespace + ":" + database + ":revocations";
     }
 }

@@ -56,7 +56,8 @@ class SessionConfig {
     static class InRedis {
 
         @Bean
-        RedisSessionRepository sessionRepository(RedisConnectionFactory connections, SessionProperties properties) {
+        RedisSessionRepository sessionRepository(RedisConnectionFactory connections, SessionProperties properties,
+                @org.springframework.beans.factory.annotation.Value("${roost.redis.namespace:roost}") String namespace) {
             RedisTemplate<String, Object> template = new RedisTemplate<>();
             template.setConnectionFactory(connections);
             template.setKeySerializer(RedisSerializer.string());
@@ -64,7 +65,7 @@ class SessionConfig {
             template.afterPropertiesSet();
             RedisSessionRepository repository = new RedisSessionRepository(template);
             repository.setDefaultMaxInactiveInterval(properties.idleTimeout());
-            repository.setRedisKeyNamespace("roost:sessions");
+            repository.setRedisKeyNamespace(namespace + ":sessions");
             repository.setSessionIdGenerator(new SecureSessionIdGenerator());
             return repository;
         }
