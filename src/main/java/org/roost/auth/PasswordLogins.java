@@ -2,8 +2,11 @@ package org.roost.auth;
 
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
+import org.roost.shared.SecurityEvent;
+import org.roost.shared.SecurityEvent.Kind;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
 /**
@@ -16,22 +19,32 @@ public class PasswordLogins {
 
     private final UserService users;
     private final LoginThrottle throttle;
+    private final ApplicationEventPublisher events;
 
-    PasswordLogins(UserService users, LoginThrottle throttle) {
+    PasswordLogins(UserService users, LoginThrottle throttle, ApplicationEventPublisher events) {
         this.users = users;
         this.throttle = throttle;
+        this.events = events;
     }
 
     /**
      * @throws ApiException {@code RATE_LIMITED} after too many failures, {@code INVALID_CREDENTIALS} for a wrong pair
      */
     public UserSummary authenticate(String username, String password, String address) {
-        throttle.check(username, address);
+        try {
+            throttle.check(username, address);
+        }
+        catch (ApiException throttled) {
+            events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_THROTTLED, username));
+            throw throttled;
+        }
         UserSummary user = users.authenticate(username, password).orElseThrow(() -> {
             throttle.recordFailure(username, address);
+            events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_FAILED, username));
             return new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage());
         });
         throttle.recordSuccess(username);
+        events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, user.id()));
         return user;
     }
 }
