@@ -33,25 +33,26 @@ class OpenApiResponses {
     }
 
     private static final List<String> READ = List.of("401", "403", "404");
-    private static final List<String> WRITE = List.of("400", "401", "403", "404", "415");
+    private static final List<String> WRITE = List.of("400", "401", "403", "404", "412", "413", "415");
+    private static final List<String> DELETE = List.of("401", "403", "404", "412");
 
     private static final Map<String, Outcome> OUTCOMES = Map.ofEntries(
             Map.entry("listUsers", new Outcome("List users", "200", List.of("400", "401", "403"))),
             Map.entry("createUser", new Outcome("Sign up", "201", List.of("400", "409", "415"))),
             Map.entry("getUser", new Outcome("Get a user", "200", READ)),
             Map.entry("updateUser", new Outcome("Update a user (name, password)", "200", WRITE)),
-            Map.entry("deleteUser", new Outcome("Delete a user and their data", "204", READ)),
+            Map.entry("deleteUser", new Outcome("Delete a user and their data", "204", DELETE)),
             Map.entry("getAvatar", new Outcome("Get a user's avatar image", "200", READ)),
             Map.entry("uploadAvatar", new Outcome("Upload a user's avatar", "201", WRITE)),
-            Map.entry("deleteAvatar", new Outcome("Delete a user's avatar", "204", READ)),
+            Map.entry("deleteAvatar", new Outcome("Delete a user's avatar", "204", DELETE)),
             Map.entry("listPosts", new Outcome("List a user's posts", "200", READ)),
             Map.entry("createPost", new Outcome("Create a post", "201", WRITE)),
             Map.entry("getPost", new Outcome("Get a post", "200", READ)),
             Map.entry("updatePost", new Outcome("Update a post", "200", WRITE)),
-            Map.entry("deletePost", new Outcome("Delete a post", "204", READ)),
+            Map.entry("deletePost", new Outcome("Delete a post", "204", DELETE)),
             Map.entry("listFollowers", new Outcome("List a user's followers", "200", READ)),
             Map.entry("listFollowing", new Outcome("List whom a user follows", "200", READ)),
-            Map.entry("addFollower", new Outcome("Follow a user", "204", READ)),
+            Map.entry("addFollower", new Outcome("Follow a user", "204", List.of("400", "401", "403", "404"))),
             Map.entry("removeFollower", new Outcome("Unfollow a user", "204", READ)),
             Map.entry("logIn", new Outcome("Log in with a session cookie", "200", List.of("400", "401", "415", "429"))),
             Map.entry("logOut", new Outcome("End the session", "204", List.of("403"))),
@@ -61,7 +62,8 @@ class OpenApiResponses {
 
     private static final Map<String, String> REASONS = Map.of("400", "Malformed request or invalid fields",
             "401", "No valid credential", "403", "Not allowed (or CSRF token missing)", "404", "No such resource",
-            "409", "Conflict", "415", "Unsupported media type", "429", "Too many attempts; see Retry-After");
+            "409", "Conflict", "412", "If-Match does not match the current ETag",
+            "413", "Body too large", "415", "Unsupported media type", "429", "Too many attempts; see Retry-After");
 
     /** Property names as the API writes them (spring.jackson: snake_case); springdoc's mapper is its own. */
     @Bean
