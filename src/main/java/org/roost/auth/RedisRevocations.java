@@ -33,8 +33,8 @@ class RedisRevocations {
     @Bean
     @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "true")
     RevocationPublisher redisRevocationPublisher(StringRedisTemplate redis,
-            @Value("${spring.data.redis.database:0}") int database, @Value("${roost.redis.namespace:roost}") String namespace) {
-        String channel = channel(namespace, database);
+            @Value("${spring.data.redis.database:0}") int database) {
+        String channel = channel(database);
         return new RevocationPublisher() {
             @Override
             public void tokenDenied(String jti, Instant expiresAt) {
@@ -61,8 +61,7 @@ class RedisRevocations {
     @Bean
     @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "true")
     RedisMessageListenerContainer revocationListener(RedisConnectionFactory connections, TokenDenylist denylist,
-            CredentialRevocations revocations, @Value("${spring.data.redis.database:0}") int database,
-            @Value("${roost.redis.namespace:roost}") String namespace) {
+            CredentialRevocations revocations, @Value("${spring.data.redis.database:0}") int database) {
         RedisMessageListenerContainer container = new RedisMessageListenerContainer();
         container.setConnectionFactory(connections);
         container.addMessageListener((message, pattern) -> {
@@ -81,12 +80,11 @@ class RedisRevocations {
             catch (NumberFormatException ex) {
                 log.debug("Ignoring a malformed revocation message");
             }
-        }, new ChannelTopic(channel(namespace, database)));
+        }, new ChannelTopic(channel(database)));
         return container;
     }
 
-    /** The namespace ({@code roost.redis.namespace}) keeps deployments, and test runs, sharing one Redis apart. */
-    static String channel(String namespace, int database) {
-        return namespace + ":" + database + ":revocations";
+    static String channel(int database) {
+        return "roost:" + database + ":revocations";
     }
 }

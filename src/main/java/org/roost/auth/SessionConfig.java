@@ -56,8 +56,7 @@ class SessionConfig {
     static class InRedis {
 
         @Bean
-        RedisSessionRepository sessionRepository(RedisConnectionFactory connections, SessionProperties properties,
-                @org.springframework.beans.factory.annotation.Value("${roost.redis.namespace:roost}") String namespace) {
+        RedisSessionRepository sessionRepository(RedisConnectionFactory connections, SessionProperties properties) {
             RedisTemplate<String, Object> template = new RedisTemplate<>();
             template.setConnectionFactory(connections);
             template.setKeySerializer(RedisSerializer.string());
@@ -65,7 +64,7 @@ class SessionConfig {
             template.afterPropertiesSet();
             RedisSessionRepository repository = new RedisSessionRepository(template);
             repository.setDefaultMaxInactiveInterval(properties.idleTimeout());
-            repository.setRedisKeyNamespace(namespace + ":sessions");
+            repository.setRedisKeyNamespace("roost:sessions");
             repository.setSessionIdGenerator(new SecureSessionIdGenerator());
             return repository;
         }

@@ -60,10 +60,17 @@ class OpenApiResponses {
             Map.entry("refreshToken", new Outcome("Rotate a refresh token", "200", List.of("400", "401", "415"))),
             Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))));
 
-    private static final Map<String, String> REASONS = Map.of("400", "Malformed request or invalid fields",
-            "401", "No valid credential", "403", "Not allowed (or CSRF token missing)", "404", "No such resource",
-            "409", "Conflict", "412", "If-Match does not match the current ETag",
-            "413", "Body too large", "415", "Unsupported media type", "429", "Too many attempts; see Retry-After");
+    private static final Map<String, String> REASONS = Map.ofEntries(
+            Map.entry("400", "Malformed request or invalid fields"),
+            Map.entry("401", "No valid credential"),
+            Map.entry("403", "Not allowed (or CSRF token missing)"),
+            Map.entry("404", "No such resource"),
+            Map.entry("409", "Conflict"),
+            Map.entry("412", "If-Match does not match the current ETag"),
+            Map.entry("413", "Body too large"),
+            Map.entry("415", "Unsupported media type"),
+            Map.entry("429", "Too many requests; see Retry-After"),
+            Map.entry("503", "A dependency is unavailable; see Retry-After"));
 
     /** Property names as the API writes them (spring.jackson: snake_case); springdoc's mapper is its own. */
     @Bean
@@ -81,11 +88,14 @@ class OpenApiResponses {
         };
     }
 
+    /** Any operation may be rate limited or meet a dependency that is down. */
+    private static final List<String> ANYWHERE = List.of("429", "503");
+
     private static void complete(Operation operation) {
-        Outcome outcome = OUTCOMES.get(operation.getOperationId());
-        if (outcome == null) {
-            return;
-        }
+        // An operation added without an entry here still gets a summary and the usual errors.
+        Outcome outcome = OUTCOMES.getOrDefault(operation.getOperationId(), new Outcome(
+                operation.getSummary() != null ? operation.getSummary() : words(operation.getOperationId()),
+                successOf(operation), List.of("400", "401", "403", "404")));
         operation.setSummary(outcome.summary());
         ApiResponses responses = operation.getResponses();
         ApiResponse generated = responses.remove("200");
@@ -99,11 +109,22 @@ class OpenApiResponses {
             success.setContent(null);
         }
         responses.addApiResponse(outcome.status(), success);
-        for (String status : outcome.errors()) {
+        for (String status : java.util.stream.Stream.concat(outcome.errors().stream(), ANYWHERE.stream()).toList()) {
             responses.addApiResponse(status, new ApiResponse().description(REASONS.get(status))
                     .content(new Content().addMediaType("application/json", new MediaType()
                             .schema(new Schema<>().$ref("#/components/schemas/" + ERROR_SCHEMA)))));
         }
+    }
+
+    private static String successOf(Operation operation) {
+        return operation.getResponses() == null ? "200" : operation.getResponses().keySet().stream()
+                .filter(status -> status.startsWith("2")).findFirst().orElse("200");
+    }
+
+    /** {@code listFeed} reads "List feed". */
+    private static String words(String operationId) {
+        String spaced = operationId.replaceAll("([A-Z])", " $1").toLowerCase(java.util.Locale.ROOT);
+        return Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
     }
 
     private static Schema<?> errorBody() {

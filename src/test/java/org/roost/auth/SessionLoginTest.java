@@ -22,9 +22,6 @@ class SessionLoginTest {
     @Autowired
     StringRedisTemplate redis;
 
-    @org.springframework.beans.factory.annotation.Value("${roost.redis.namespace}")
-    String namespace;
-
     @Autowired
     org.springframework.session.SessionRepository<?> sessions;
 
@@ -58,7 +55,7 @@ class SessionLoginTest {
                 .doesNotContain("Max-Age").doesNotContain("Expires");
         String id = cookie.substring("SESSION=".length(), cookie.indexOf(';'));
         assertThat(id).hasSizeGreaterThanOrEqualTo(22).matches("[A-Za-z0-9_-]+");
-        assertThat(redis.hasKey(namespace + ":sessions:sessions:" + id)).as("session kept in Redis").isTrue();
+        assertThat(redis.hasKey("roost:sessions:sessions:" + id)).as("session kept in Redis").isTrue();
     }
 
     @Test
