@@ -1,11 +1,13 @@
 package org.roost;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
@@ -13,7 +15,8 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Reads the conventional {@code DATABASE_URL} and {@code REDIS_URL} of container platforms into
  * Spring's own properties, and decides once whether Redis is in use: when it is configured in
- * any way, sessions and revocations are shared through it; otherwise they stay in memory.
+ * any way, sessions and revocations are shared through it; otherwise they stay in memory. Derives
+ * {@code roost.redis.namespace} (unless set), the prefix of every Redis key and channel of Roost.
  */
 class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
 
@@ -33,7 +36,61 @@ class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
         if (!environment.containsProperty("roost.redis.enabled")) {
             derived.put("roost.redis.enabled", Boolean.toString(redisConfigured));
         }
+        String jdbcUrl = (String) derived.getOrDefault("spring.datasource.url", environment.getProperty("spring.datasource.url"));
+        if (jdbcUrl != null && jdbcUrl.startsWith("jdbc:postgresql:")) {
+            postgresTimeouts(environment, derived);
+        }
+        if (!hasText(environment, "roost.redis.namespace")) {
+            derived.put("roost.redis.namespace", "roost:" + redisDatabase(environment, derived));
+        }
         environment.getPropertySources().addFirst(new MapPropertySource("roostConnections", derived));
+    }
+
+    /**
+     * The PostgreSQL driver's own timeouts, from {@code roost.database.*}, passed as connection
+     * properties whatever selected the database (DATABASE_URL or spring.datasource.url); only for
+     * PostgreSQL, as other drivers refuse properties they do not know. A parameter written in the
+     * URL itself wins, and so does an explicit {@code spring.datasource.hikari.data-source-properties.*}.
+     */
+    private static void postgresTimeouts(ConfigurableEnvironment environment, Map<String, Object> derived) {
+        Binder binder = Binder.get(environment);
+        Duration connect = binder.bind("roost.database.connect-timeout", Duration.class).orElse(Duration.ofSeconds(2));
+        Duration socket = binder.bind("roost.database.socket-timeout", Duration.class).orElse(Duration.ofSeconds(2));
+        Duration statement = binder.bind("roost.database.statement-timeout", Duration.class)
+                .orElse(Duration.ofMillis(1500));
+        String prefix = "spring.datasource.hikari.data-source-properties"; // [name]: brackets keep the case
+        Map<String, String> driver = Map.of(
+                "connectTimeout", seconds(connect),  // TCP connect
+                "loginTimeout", seconds(connect),    // connect + authentication (a hung server accepts TCP)
+                "socketTimeout", seconds(socket),    // any read: a hung server or a dead network
+                "tcpKeepAlive", "true",
+                "options", "-c statement_timeout=" + statement.toMillis()); // server-side, ends runaway queries
+        driver.forEach((name, value) -> {
+            if (!environment.containsProperty(prefix + "." + name) && !environment.containsProperty(prefix + "[" + name + "]")) {
+                derived.put(prefix + "[" + name + "]", value);
+            }
+        });
+    }
+
+    /** The driver counts in whole seconds, and 0 means "no timeout": round up, never down to 0. */
+    private static String seconds(Duration duration) {
+        return Long.toString(duration.isZero() ? 0 : Math.max(1, (duration.toMillis() + 999) / 1000));
+    }
+
+    /**
+     * The database the connection will really use, as Spring Boot decides it: a URL's path wins over
+     * {@code spring.data.redis.database}. Keys are per database already, but pub/sub channels are
+     * server-wide, so the namespace (and every channel under it) names the database.
+     */
+    private static String redisDatabase(ConfigurableEnvironment environment, Map<String, Object> derived) {
+        Object url = derived.containsKey("spring.data.redis.url") ? derived.get("spring.data.redis.url")
+                : environment.getProperty("spring.data.redis.url");
+        if (url != null && !url.toString().isBlank()) {
+            String path = URI.create(url.toString().strip()).getPath();
+            String database = path == null ? "" : path.replace("/", "");
+            return database.isEmpty() ? "0" : database;
+        }
+        return environment.getProperty("spring.data.redis.database", "0").strip();
     }
 
     private static void database(String url, Map<String, Object> derived) {

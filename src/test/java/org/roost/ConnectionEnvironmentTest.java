@@ -43,4 +43,27 @@ class ConnectionEnvironmentTest {
                 .isEqualTo("redis://cache:6379");
         assertThat(environment(Map.of("spring.data.redis.host", "cache")).getProperty("roost.redis.enabled")).isEqualTo("true");
     }
+
+    @Test
+    void namespacesRedisByTheDatabaseThatRedisUrlSelects() {
+        // given a REDIS_URL naming database 3 while spring.data.redis.database still says 0
+        var environment = environment(Map.of("REDIS_URL", "redis://cache:6379/3", "spring.data.redis.database", "0"));
+
+        // then keys and channels are namespaced by database 3
+        assertThat(environment.getProperty("roost.redis.namespace")).isEqualTo("roost:3");
+    }
+
+    @Test
+    void namespacesRedisByTheConfiguredDatabaseWithoutAUrl() {
+        assertThat(environment(Map.of("spring.data.redis.host", "cache", "spring.data.redis.database", "5"))
+                .getProperty("roost.redis.namespace")).isEqualTo("roost:5");
+        assertThat(environment(Map.of("REDIS_URL", "redis://cache:6379")).getProperty("roost.redis.namespace"))
+                .isEqualTo("roost:0");
+    }
+
+    @Test
+    void keepsAnOperatorsOwnRedisNamespace() {
+        assertThat(environment(Map.of("REDIS_URL", "redis://cache:6379/3", "roost.redis.namespace", "blue"))
+                .getProperty("roost.redis.namespace")).isEqualTo("blue");
+    }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.roost.shared.DependencyFailures;
 import org.roost.shared.ErrorCode;
 import org.roost.web.ErrorResponses;
 import org.springframework.http.HttpHeaders;
@@ -29,6 +30,10 @@ class JsonSecurityErrors implements AuthenticationEntryPoint, AccessDeniedHandle
     @Override
     public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException ex)
             throws IOException {
+        if (DependencyFailures.isUnavailable(ex)) {
+            errors.unavailable(request, response, ex); // the credential could not be checked, not refused
+            return;
+        }
         if (ex instanceof OAuth2AuthenticationException invalid) {
             String reason = TokenErrors.describe(invalid);
             // RFC 6750: error_description is a quoted string; our sentences are ASCII, quotes replaced.

@@ -20,10 +20,12 @@ public class LiveCredentials {
     private final CredentialRevocations revocations;
     private final TokenDenylist denylist;
     private final SessionProperties properties;
+    private final TokenProperties tokens;
     private final Clock clock;
 
     LiveCredentials(SessionRepository<?> sessions, CredentialRevocations revocations, TokenDenylist denylist,
-            SessionProperties properties, Clock clock) {
+            SessionProperties properties, TokenProperties tokens, Clock clock) {
+        this.tokens = tokens;
         this.sessions = sessions;
         this.revocations = revocations;
         this.denylist = denylist;
@@ -38,7 +40,8 @@ public class LiveCredentials {
             case SessionUser user -> sessionId != null && sessions.findById(sessionId) != null
                     && !revocations.isRevoked(user.id(), user.authenticatedAt())
                     && user.authenticatedAt().plus(properties.absoluteTimeout()).isAfter(now);
-            case Jwt jwt -> jwt.getExpiresAt() != null && jwt.getExpiresAt().isAfter(now)
+            // The same tolerance as the per-request check (TokenVerification), so both doors agree.
+            case Jwt jwt -> jwt.getExpiresAt() != null && jwt.getExpiresAt().plus(tokens.clockSkew()).isAfter(now)
                     && (jwt.getId() == null || !denylist.isDenied(jwt.getId()))
                     && !TokenVerification.revokedByUser(jwt, revocations);
             case null, default -> authentication.isAuthenticated();

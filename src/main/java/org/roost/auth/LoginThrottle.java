@@ -11,57 +11,82 @@ import org.roost.shared.ApiException;
 import org.springframework.stereotype.Component;
 
 /**
- * Counts failed logins per username and per client address in a fixed window. The caches are
- * bounded, so a flood of invented usernames cannot grow memory without limit. Per instance: with
- * several instances an attacker gets each instance's allowance, which the window keeps small.
+ * Counts login attempts atomically and before the password is hashed, so attempts sent at once
+ * are counted at once. Past an allowance an attempt is not refused for good: the next one is
+ * allowed only after a delay that doubles each time (back-off, not lockout), so a stranger
+ * guessing a user's password from elsewhere slows that user's login from their own address
+ * (the strict per-(username, address) count) only as much as the loose per-username count allows.
+ * The caches are bounded, so a flood of invented names cannot grow memory without limit.
+ * Per instance (see docs/api.md, "Login protection").
  */
 @Component
 class LoginThrottle {
 
-    private record Window(Instant start, int failures) {
+    private record Counter(Instant windowStart, int attempts, Instant notBefore) {
     }
 
     private final LoginThrottleProperties properties;
     private final Clock clock;
-    private final Cache<String, Window> byUsername;
-    private final Cache<String, Window> byAddress;
+    private final Cache<String, Counter> counters;
 
     LoginThrottle(LoginThrottleProperties properties, Clock clock) {
         this.properties = properties;
         this.clock = clock;
-        this.byUsername = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(properties.window()).build();
-        this.byAddress = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(properties.window()).build();
+        this.counters = Caffeine.newBuilder().maximumSize(300_000).expireAfterWrite(properties.window()).build();
     }
 
-    void check(String username, String address) {
-        check(byUsername, key(username), properties.maxFailuresPerUsername());
-        check(byAddress, address, properties.maxFailuresPerAddress());
+    /** Counts one attempt for every key; refuses with {@code 429} and {@code Retry-After} while a back-off runs. */
+    void attempt(String username, String address) {
+        String user = key(username);
+        take("p:" + user + "|" + address, properties.perUsernameAndAddress());
+        take("u:" + user, properties.perUsername());
+        take("a:" + address, properties.perAddress());
     }
 
-    void recordFailure(String username, String address) {
-        record(byUsername, key(username));
-        record(byAddress, address);
+    /** A client authenticating at the token endpoints; {@link #succeeded} forgets its attempts. */
+    void clientAttempt(String clientId) {
+        take("c:" + clientId, properties.perClient());
     }
 
-    void recordSuccess(String username) {
-        byUsername.invalidate(key(username));
+    void clientSucceeded(String clientId) {
+        counters.invalidate("c:" + clientId);
     }
 
-    private void check(Cache<String, Window> cache, String key, int max) {
-        Window window = cache.getIfPresent(key);
-        if (window != null && window.failures() >= max) {
-            Duration left = Duration.between(clock.instant(), window.start().plus(properties.window()));
-            if (!left.isNegative()) {
-                throw ApiException.rateLimited(left.plusSeconds(1));
+    /**
+     * The right password proves the pair: its count and the username's start afresh, and the
+     * address gets its attempt back, so users sharing an address spend its allowance only on failures.
+     */
+    void succeeded(String username, String address) {
+        String user = key(username);
+        counters.invalidate("p:" + user + "|" + address);
+        counters.invalidate("u:" + user);
+        counters.asMap().computeIfPresent("a:" + address, (k, old) -> old.attempts() <= 1 ? null
+                : new Counter(old.windowStart(), old.attempts() - 1, old.notBefore()));
+    }
+
+    private void take(String key, int allowance) {
+        Instant now = clock.instant();
+        Duration[] refusal = new Duration[1];
+        counters.asMap().compute(key, (k, old) -> {
+            if (old == null || !old.windowStart().plus(properties.window()).isAfter(now)) {
+                return new Counter(now, 1, Instant.EPOCH);
             }
-            cache.invalidate(key);
+            if (now.isBefore(old.notBefore())) {
+                refusal[0] = Duration.between(now, old.notBefore());
+                return old;
+            }
+            int attempts = old.attempts() + 1;
+            Instant notBefore = attempts > allowance ? now.plus(delay(attempts - allowance)) : Instant.EPOCH;
+            return new Counter(old.windowStart(), attempts, notBefore);
+        });
+        if (refusal[0] != null) {
+            throw ApiException.rateLimited(refusal[0].plusSeconds(1).withNanos(0));
         }
     }
 
-    private void record(Cache<String, Window> cache, String key) {
-        Instant now = clock.instant();
-        cache.asMap().merge(key, new Window(now, 1), (old, one) ->
-                old.start().plus(properties.window()).isBefore(now) ? one : new Window(old.start(), old.failures() + 1));
+    private Duration delay(int pastAllowance) {
+        Duration delay = properties.baseDelay().multipliedBy(1L << Math.min(30, pastAllowance - 1));
+        return delay.compareTo(properties.window()) > 0 ? properties.window() : delay;
     }
 
     private static String key(String username) {

@@ -31,19 +31,19 @@ public class PasswordLogins {
      * @throws ApiException {@code RATE_LIMITED} after too many failures, {@code INVALID_CREDENTIALS} for a wrong pair
      */
     public UserSummary authenticate(String username, String password, String address) {
+        // Counted before the hash: forty guesses sent at once are forty attempts, not one.
         try {
-            throttle.check(username, address);
+            throttle.attempt(username, address);
         }
         catch (ApiException throttled) {
             events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_THROTTLED, username));
             throw throttled;
         }
         UserSummary user = users.authenticate(username, password).orElseThrow(() -> {
-            throttle.recordFailure(username, address);
             events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_FAILED, username));
             return new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage());
         });
-        throttle.recordSuccess(username);
+        throttle.succeeded(username, address);
         events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, user.id()));
         return user;
     }

@@ -17,6 +17,7 @@ import org.springframework.security.web.context.HttpSessionSecurityContextReposi
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
 import org.springframework.security.web.csrf.CsrfFilter;
+import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 
 /**
  * The filter chains, one per concern, in this order: the authorization server's protocol
@@ -38,7 +39,8 @@ class SecurityConfig {
     @Order(API_ORDER)
     SecurityFilterChain apiChain(HttpSecurity http, JsonSecurityErrors errors, CookieCsrfTokenRepository csrfTokens,
             HttpSessionSecurityContextRepository contexts, CredentialRevocations revocations,
-            SessionProperties sessions, Clock clock) throws Exception {
+            SessionProperties sessions, Clock clock, RateLimitProperties rateLimits, RateLimitBuckets buckets,
+            org.roost.web.ErrorResponses errorResponses) throws Exception {
         http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(HttpMethod.POST, "/api/v1/users", "/api/users").permitAll()
@@ -49,15 +51,18 @@ class SecurityConfig {
                 .securityContext(context -> context.securityContextRepository(contexts))
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .csrf(csrf -> csrf.csrfTokenRepository(csrfTokens)
-                        .csrfTokenRequestHandler(new org.springframework.security.web.csrf.CsrfTokenRequestAttributeHandler())
+                        .csrfTokenRequestHandler(new HeaderOnlyCsrfTokenHandler())
                         .requireCsrfProtectionMatcher(CsrfConfig.requiresCsrf()))
                 .addFilterAfter(new SessionValidationFilter(revocations, sessions, clock), SecurityContextHolderFilter.class)
                 .addFilterAfter(new CsrfCookieFilter(), CsrfFilter.class)
+                .addFilterAfter(new RateLimitFilter(rateLimits, buckets, errorResponses),
+                        org.springframework.security.web.access.intercept.AuthorizationFilter.class)
                 .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(errors).accessDeniedHandler(errors))
                 // Bearer tokens from the Authorization header only: the default resolver ignores ?access_token=.
                 .oauth2ResourceServer(resourceServer -> resourceServer.jwt(Customizer.withDefaults())
                         .authenticationEntryPoint(errors).accessDeniedHandler(errors))
-                .headers(headers -> headers.cacheControl(cache -> cache.disable()))
+                .headers(headers -> headers.cacheControl(cache -> cache.disable())
+                        .referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.NO_REFERRER)))
                 .requestCache(cache -> cache.disable())
                 .formLogin(AbstractHttpConfigurer::disable)
                 .httpBasic(AbstractHttpConfigurer::disable)
@@ -70,6 +75,7 @@ class SecurityConfig {
     SecurityFilterChain publicChain(HttpSecurity http) throws Exception {
         http.authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
                 .csrf(AbstractHttpConfigurer::disable)
+                .headers(headers -> headers.referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.NO_REFERRER)))
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .requestCache(cache -> cache.disable())
                 .formLogin(AbstractHttpConfigurer::disable)

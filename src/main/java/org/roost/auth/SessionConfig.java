@@ -2,6 +2,7 @@ package org.roost.auth;
 
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -56,7 +57,8 @@ class SessionConfig {
     static class InRedis {
 
         @Bean
-        RedisSessionRepository sessionRepository(RedisConnectionFactory connections, SessionProperties properties) {
+        RedisSessionRepository sessionRepository(RedisConnectionFactory connections, SessionProperties properties,
+                @Value("${roost.redis.namespace}") String namespace) {
             RedisTemplate<String, Object> template = new RedisTemplate<>();
             template.setConnectionFactory(connections);
             template.setKeySerializer(RedisSerializer.string());
@@ -64,7 +66,7 @@ class SessionConfig {
             template.afterPropertiesSet();
             RedisSessionRepository repository = new RedisSessionRepository(template);
             repository.setDefaultMaxInactiveInterval(properties.idleTimeout());
-            repository.setRedisKeyNamespace("roost:sessions");
+            repository.setRedisKeyNamespace(namespace + ":sessions");
             repository.setSessionIdGenerator(new SecureSessionIdGenerator());
             return repository;
         }

@@ -14,7 +14,6 @@ import org.springframework.security.jackson.SecurityJacksonModules;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.jsontype.BasicPolymorphicTypeValidator;
 import org.springframework.jdbc.core.JdbcOperations;
-import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.oauth2.core.OAuth2AccessToken;
 import org.springframework.security.oauth2.server.authorization.JdbcOAuth2AuthorizationConsentService;
@@ -39,9 +38,9 @@ class AuthorizationStores {
         this.jdbc = jdbc;
     }
 
-    /** Client secrets only; user passwords have their own, slower, encoder. */
+    /** Client secrets only (see {@link ClientSecretHash}); user passwords have their own, slow, encoder. */
     static PasswordEncoder clientSecrets() {
-        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+        return ClientSecretHash.delegating();
     }
 
     @Bean

@@ -8,6 +8,7 @@ import java.time.OffsetDateTime;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
@@ -27,6 +28,7 @@ import org.roost.shared.Timestamps;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The service's signing keys, kept in the database so every instance signs and verifies with the
@@ -42,22 +44,43 @@ class SigningKeys implements JWKSource<SecurityContext> {
     record Key(JWK jwk, Instant createdAt, @org.jspecify.annotations.Nullable Instant retiredAt) {
     }
 
+    /** At most one re-read per interval for tokens naming a key we do not know, whoever sends them. */
+    private static final Duration UNKNOWN_KID_RELOAD_INTERVAL = Duration.ofSeconds(1);
+
     private final JdbcClient jdbc;
+    private final TransactionTemplate transactions;
     private final Clock clock;
     private final TokenProperties properties;
+    private final AtomicLong lastUnknownKidReload = new AtomicLong();
     private volatile List<Key> keys = List.of();
     private volatile JWKSet verifying = new JWKSet();
 
-    SigningKeys(JdbcClient jdbc, Clock clock, TokenProperties properties) {
+    SigningKeys(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, TokenProperties properties) {
         this.jdbc = jdbc;
+        this.transactions = transactions;
         this.clock = clock;
         this.properties = properties;
         reload();
         if (keys.stream().noneMatch(key -> key.retiredAt() == null)) {
-            // The very first key signs at once: there are no other instances' caches to wait for.
-            insert(generate(), clock.instant().minus(properties.keyPublication()));
-            reload();
+            createFirstKey();
         }
+    }
+
+    /**
+     * Instances starting together on an empty database must not each create a key of their own (each
+     * would refuse the other's tokens): the first key is created under a row lock, and whoever waited
+     * for it finds the key already there.
+     */
+    private void createFirstKey() {
+        transactions.executeWithoutResult(status -> {
+            jdbc.sql("SELECT id FROM signing_key_lock WHERE id = 1 FOR UPDATE").query(Integer.class).optional();
+            reload();
+            if (keys.stream().noneMatch(key -> key.retiredAt() == null)) {
+                // The very first key signs at once: there are no other instances' caches to wait for.
+                insert(generate(), clock.instant().minus(properties.keyPublication()));
+            }
+        });
+        reload();
     }
 
     /** The key that signs now: the newest active one that every instance has had time to learn. */
@@ -77,7 +100,21 @@ class SigningKeys implements JWKSource<SecurityContext> {
 
     @Override
     public List<JWK> get(JWKSelector selector, SecurityContext context) {
-        return selector.select(verifying);
+        List<JWK> selected = selector.select(verifying);
+        String kid = selector.getMatcher().getKeyIDs() == null ? null
+                : selector.getMatcher().getKeyIDs().stream().findFirst().orElse(null);
+        if (selected.isEmpty() && kid != null && unknownKidReloadAllowed()) {
+            // A key another instance created a moment ago (published keys are normally learnt in advance).
+            reload();
+            selected = selector.select(verifying);
+        }
+        return selected;
+    }
+
+    private boolean unknownKidReloadAllowed() {
+        long now = clock.millis();
+        long last = lastUnknownKidReload.get();
+        return now - last >= UNKNOWN_KID_RELOAD_INTERVAL.toMillis() && lastUnknownKidReload.compareAndSet(last, now);
     }
 
     /** Starts a new key now; the current one retires once the new one signs. */
@@ -86,15 +123,30 @@ class SigningKeys implements JWKSource<SecurityContext> {
         reload();
     }
 
+    /** Rotates unless another instance has just done so (both would otherwise add a key). */
+    private void rotateIfDue() {
+        transactions.executeWithoutResult(status -> {
+            jdbc.sql("SELECT id FROM signing_key_lock WHERE id = 1 FOR UPDATE").query(Integer.class).optional();
+            reload();
+            if (newestActive().plus(properties.keyRotation()).isBefore(clock.instant())) {
+                log.info("Rotating the token signing key");
+                insert(generate(), clock.instant());
+            }
+        });
+        reload();
+    }
+
+    private Instant newestActive() {
+        return keys.stream().filter(key -> key.retiredAt() == null).map(Key::createdAt)
+                .max(Comparator.naturalOrder()).orElse(Instant.EPOCH);
+    }
+
     @Scheduled(fixedDelayString = "PT1M", initialDelayString = "PT1M")
     void maintain() {
         reload();
         Instant now = clock.instant();
-        Instant newest = keys.stream().filter(key -> key.retiredAt() == null).map(Key::createdAt)
-                .max(Comparator.naturalOrder()).orElse(Instant.EPOCH);
-        if (newest.plus(properties.keyRotation()).isBefore(now)) {
-            log.info("Rotating the token signing key");
-            rotate();
+        if (newestActive().plus(properties.keyRotation()).isBefore(now)) {
+            rotateIfDue();
         }
         String signing = current().getKeyID();
         jdbc.sql("UPDATE signing_keys SET retired_at = :now WHERE retired_at IS NULL AND kid <> :kid AND created_at < "

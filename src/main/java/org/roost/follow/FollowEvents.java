@@ -8,4 +8,8 @@ public final class FollowEvents {
 
     public record FollowerAdded(long userId, long followerId) {
     }
+
+    /** Published when a follow ends (not when there was none to end). */
+    public record FollowerRemoved(long userId, long followerId) {
+    }
 }

@@ -54,6 +54,22 @@ class FollowGraphQlController {
     }
 
     @BatchMapping(typeName = "User")
+    Map<UserSummary, Integer> followingCount(List<UserSummary> page) {
+        Map<Long, Long> counts = follows.followingCounts(page.stream().map(UserSummary::id).distinct().toList());
+        return page.stream().collect(Collectors.toMap(Function.identity(),
+                u -> counts.getOrDefault(u.id(), 0L).intValue(), (a, b) -> a));
+    }
+
+    /** Whether the caller follows this user; false for a client acting for itself. One lookup per user shown. */
+    @SchemaMapping(typeName = "User")
+    boolean followedByMe(UserSummary user, Caller caller) {
+        return switch (caller) {
+            case Caller.User me -> !follows.followedAmong(me.id(), List.of(user.id())).isEmpty();
+            case Caller.Client client -> false;
+        };
+    }
+
+    @BatchMapping(typeName = "User")
     Map<UserSummary, Integer> followerCount(List<UserSummary> page) {
         Map<Long, Long> counts = follows.followerCounts(page.stream().map(UserSummary::id).distinct().toList());
         return page.stream().collect(Collectors.toMap(Function.identity(),

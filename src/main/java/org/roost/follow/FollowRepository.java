@@ -1,13 +1,16 @@
 package org.roost.follow;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.Timestamps;
+import org.roost.shared.TopPerKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -41,15 +44,20 @@ class FollowRepository {
         }
     }
 
-    void delete(long userId, long followerId) {
-        jdbc.sql("DELETE FROM follows WHERE user_id = :user AND follower_id = :follower")
-                .param("user", userId).param("follower", followerId).update();
+    /** @return whether there was a follow to end */
+    boolean delete(long userId, long followerId) {
+        return jdbc.sql("DELETE FROM follows WHERE user_id = :user AND follower_id = :follower")
+                .param("user", userId).param("follower", followerId).update() > 0;
     }
 
-    /** Follower ids of a user in id order, keyset on the primary key (user_id, follower_id). */
+    /**
+     * Follower ids of a user in id order, keyset on the primary key (user_id, follower_id). As in the posts'
+     * pages, the redundant row comparison keeps PostgreSQL on this index (it otherwise may range-scan the
+     * other index on follower_id across all users), and ORDER BY names the whole key so H2 does not sort.
+     */
     List<Long> followers(long userId, @Nullable Long afterId, int limit) {
         return jdbc.sql("SELECT follower_id FROM follows WHERE user_id = :user AND follower_id > :after "
-                        + "ORDER BY follower_id LIMIT :limit")
+                        + "AND (user_id, follower_id) > (:user, :after) ORDER BY user_id, follower_id LIMIT :limit")
                 .param("user", userId).param("after", afterId == null ? 0L : afterId).param("limit", limit)
                 .query(Long.class).list();
     }
@@ -57,7 +65,7 @@ class FollowRepository {
     /** Ids of the users someone follows, keyset on the (follower_id, user_id) index. */
     List<Long> following(long followerId, @Nullable Long afterId, int limit) {
         return jdbc.sql("SELECT user_id FROM follows WHERE follower_id = :follower AND user_id > :after "
-                        + "ORDER BY user_id LIMIT :limit")
+                        + "AND (follower_id, user_id) > (:follower, :after) ORDER BY follower_id, user_id LIMIT :limit")
                 .param("follower", followerId).param("after", afterId == null ? 0L : afterId).param("limit", limit)
                 .query(Long.class).list();
     }
@@ -72,22 +80,39 @@ class FollowRepository {
     }
 
     Map<Long, Long> followerCounts(Collection<Long> userIds) {
+        return counts("user_id", userIds);
+    }
+
+    Map<Long, Long> followingCounts(Collection<Long> followerIds) {
+        return counts("follower_id", followerIds);
+    }
+
+    /** Which of these users the follower follows. */
+    List<Long> followedAmong(long followerId, Collection<Long> userIds) {
         if (userIds.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("SELECT user_id FROM follows WHERE follower_id = :follower AND user_id IN (:ids)")
+                .param("follower", followerId).param("ids", userIds).query(Long.class).list();
+    }
+
+    private Map<Long, Long> counts(String column, Collection<Long> ids) {
+        if (ids.isEmpty()) {
             return Map.of();
         }
-        return jdbc.sql("SELECT user_id, COUNT(*) AS n FROM follows WHERE user_id IN (:ids) GROUP BY user_id")
-                .param("ids", userIds).query((rs, row) -> Map.entry(rs.getLong("user_id"), rs.getLong("n"))).list()
+        return jdbc.sql("SELECT " + column + " AS k, COUNT(*) AS n FROM follows WHERE " + column + " IN (:ids) GROUP BY " + column)
+                .param("ids", ids).query((rs, row) -> Map.entry(rs.getLong("k"), rs.getLong("n"))).list()
                 .stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     private List<Edge> edges(String by, String other, Collection<Long> ids, int perKey) {
-        if (ids.isEmpty()) {
-            return List.of();
-        }
-        return jdbc.sql("SELECT user_id, follower_id FROM (SELECT f.user_id, f.follower_id, ROW_NUMBER() OVER "
-                        + "(PARTITION BY f." + by + " ORDER BY f." + other + ") AS rn FROM follows f WHERE f." + by
-                        + " IN (:ids)) ranked WHERE rn <= :per ORDER BY " + by + ", " + other)
-                .param("ids", ids).param("per", perKey)
-                .query((rs, row) -> new Edge(rs.getLong("user_id"), rs.getLong("follower_id"))).list();
+        String branch = "SELECT user_id, follower_id FROM follows WHERE " + by + " = :key AND " + other + " > 0 AND ("
+                + by + ", " + other + ") > (:key, 0) ORDER BY " + by + ", " + other + " LIMIT :limit";
+        List<Edge> edges = new ArrayList<>(TopPerKey.query(jdbc, branch, ids, perKey,
+                (rs, row) -> new Edge(rs.getLong("user_id"), rs.getLong("follower_id"))));
+        Comparator<Edge> byUser = Comparator.comparingLong(Edge::userId);
+        Comparator<Edge> byFollower = Comparator.comparingLong(Edge::followerId);
+        edges.sort("user_id".equals(by) ? byUser.thenComparing(byFollower) : byFollower.thenComparing(byUser));
+        return edges;
     }
 }

@@ -52,7 +52,9 @@ public class FollowService {
     public void unfollow(long userId, long followerId, Caller caller) {
         caller.requireOwner(followerId, Scopes.FOLLOWERS_WRITE);
         users.requireExists(userId);
-        follows.delete(userId, followerId);
+        if (follows.delete(userId, followerId)) {
+            events.publishEvent(new FollowEvents.FollowerRemoved(userId, followerId));
+        }
     }
 
     public Page<UserSummary> followers(long userId, PageRequest page) {
@@ -75,6 +77,14 @@ public class FollowService {
 
     public Map<Long, Long> followerCounts(Collection<Long> userIds) {
         return follows.followerCounts(userIds);
+    }
+
+    public Map<Long, Long> followingCounts(Collection<Long> followerIds) {
+        return follows.followingCounts(followerIds);
+    }
+
+    public java.util.Set<Long> followedAmong(long followerId, Collection<Long> userIds) {
+        return java.util.Set.copyOf(follows.followedAmong(followerId, userIds));
     }
 
     private Page<UserSummary> usersPage(List<Long> ids, int limit) {

@@ -10,18 +10,17 @@ import jakarta.validation.Path;
 
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.ApiException;
+import org.roost.shared.DependencyFailures;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.FieldViolation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.graphql.execution.DataFetcherExceptionResolverAdapter;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.CannotCreateTransactionException;
 
 /**
  * Maps what a resolver throws to the contract's codes, exactly as the REST error handler does;
@@ -42,8 +41,7 @@ class ApiErrorResolver extends DataFetcherExceptionResolverAdapter {
                     invalid.getConstraintViolations().stream().map(ApiErrorResolver::violation).toList());
             case AccessDeniedException denied -> error(env, ErrorCode.FORBIDDEN, null, List.of());
             case AuthenticationException unauthenticated -> error(env, ErrorCode.UNAUTHENTICATED, null, List.of());
-            case DataAccessResourceFailureException down -> unavailable(env, ex, requestId);
-            case CannotCreateTransactionException down -> unavailable(env, ex, requestId);
+            case Throwable down when DependencyFailures.isUnavailable(down) -> unavailable(env, ex, requestId);
             default -> {
                 log.error("Unexpected failure resolving {} (request {})", env.getExecutionStepInfo().getPath(), requestId, ex);
                 yield error(env, ErrorCode.INTERNAL_ERROR, null, List.of());

@@ -49,7 +49,7 @@ class GraphQlHttpEndpoint {
     ServerResponse post(ServerRequest request) throws ServletException, IOException {
         ResponseMode mode = ResponseMode.of(request.headers().header(HttpHeaders.ACCEPT));
         try {
-            MediaType type = request.headers().contentType().orElse(null);
+            MediaType type = contentType(request);
             if (type == null || !(MediaType.APPLICATION_JSON.equalsTypeAndSubtype(type)
                     || type.getSubtype().endsWith("+json"))) {
                 throw new GraphQlRequestException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
@@ -60,6 +60,17 @@ class GraphQlHttpEndpoint {
         }
         catch (GraphQlRequestException refused) {
             return refuse(request, mode, refused);
+        }
+    }
+
+    /** A header Spring cannot parse (a parameter with a '/', a charset Java lacks) is the client's error. */
+    private static @org.jspecify.annotations.Nullable MediaType contentType(ServerRequest request) {
+        try {
+            return request.headers().contentType().orElse(null);
+        }
+        catch (org.springframework.http.InvalidMediaTypeException ex) {
+            throw new GraphQlRequestException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                    "The Content-Type header cannot be read; send application/json.");
         }
     }
 
@@ -77,7 +88,8 @@ class GraphQlHttpEndpoint {
     }
 
     private ServerResponse execute(ServerRequest request, HttpOperation operation, ResponseMode mode) {
-        String document = persistedQueries.resolve(operation.query(), operation.extensions());
+        PersistedQueries.Resolved resolved = persistedQueries.resolve(operation.query(), operation.extensions());
+        String document = resolved.document();
         if (document == null || document.isBlank()) {
             throw new GraphQlRequestException(ErrorCode.MALFORMED_REQUEST, "The request has no 'query'.");
         }
@@ -87,9 +99,12 @@ class GraphQlHttpEndpoint {
         }
         WebGraphQlRequest graphQlRequest = toGraphQlRequest(request, operation.body(document));
         if (mode == ResponseMode.EVENT_STREAM) {
-            return sse.stream(graphQlHandlerResults(graphQlRequest));
+            return sse.stream(graphQlHandlerResults(graphQlRequest, resolved));
         }
         WebGraphQlResponse response = graphQl.handleRequest(graphQlRequest).block();
+        if (response != null && response.isValid()) {
+            persistedQueries.remember(resolved);
+        }
         if (response == null || response.getData() instanceof Publisher<?>) {
             throw new GraphQlRequestException(ErrorCode.NOT_ACCEPTABLE,
                     "Subscriptions need Accept: text/event-stream, or a WebSocket (graphql-transport-ws).");
@@ -97,8 +112,12 @@ class GraphQlHttpEndpoint {
         return write(mode, status(response.getExecutionResult()), response.toMap());
     }
 
-    private Flux<Map<String, Object>> graphQlHandlerResults(WebGraphQlRequest request) {
-        return graphQl.handleRequest(request).flatMapMany(response -> response.getData() instanceof Publisher<?> p
+    private Flux<Map<String, Object>> graphQlHandlerResults(WebGraphQlRequest request, PersistedQueries.Resolved resolved) {
+        return graphQl.handleRequest(request).doOnNext(response -> {
+            if (response.isValid()) {
+                persistedQueries.remember(resolved);
+            }
+        }).flatMapMany(response -> response.getData() instanceof Publisher<?> p
                 ? Flux.from(p).cast(ExecutionResult.class).map(ExecutionResult::toSpecification)
                 : Flux.just(response.toMap()));
     }

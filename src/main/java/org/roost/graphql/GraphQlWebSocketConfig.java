@@ -10,6 +10,10 @@ import org.springframework.graphql.server.WebGraphQlHandler;
 import org.springframework.graphql.server.webmvc.GraphQlWebSocketHandler;
 import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 import org.springframework.web.servlet.HandlerMapping;
+import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.WebSocketHandler;
+import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.handler.WebSocketHandlerDecorator;
 import org.springframework.web.socket.server.HandshakeInterceptor;
 import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
 import org.springframework.web.socket.server.support.WebSocketHandlerMapping;
@@ -32,9 +36,13 @@ class GraphQlWebSocketConfig {
     }
 
     @Bean
-    HandlerMapping roostGraphQlWebSocketMapping(GraphQlWebSocketHandler handler, WebSocketCredentials credentials) {
-        WebSocketHttpRequestHandler upgrade = handler.initWebSocketHttpRequestHandler(new DefaultHandshakeHandler());
-        List<HandshakeInterceptor> interceptors = new ArrayList<>(upgrade.getHandshakeInterceptors());
+    HandlerMapping roostGraphQlWebSocketMapping(GraphQlWebSocketHandler handler, WebSocketCredentials credentials,
+            LiveStreams streams) {
+        DefaultHandshakeHandler handshake = new DefaultHandshakeHandler();
+        WebSocketHttpRequestHandler graphQlUpgrade = handler.initWebSocketHttpRequestHandler(handshake);
+        // The same handler and interceptors, with the sessions tracked so that shutdown can close them with 1001
+        WebSocketHttpRequestHandler upgrade = new WebSocketHttpRequestHandler(new TrackedSessions(handler, streams), handshake);
+        List<HandshakeInterceptor> interceptors = new ArrayList<>(graphQlUpgrade.getHandshakeInterceptors());
         interceptors.add(credentials);
         upgrade.setHandshakeInterceptors(interceptors);
         WebSocketHandlerMapping mapping = new WebSocketHandlerMapping();
@@ -42,5 +50,27 @@ class GraphQlWebSocketConfig {
         mapping.setUrlMap(Map.of(GraphQlHttpEndpoint.PATH, upgrade));
         mapping.setOrder(-2); // ahead of the HTTP routes on the same path
         return mapping;
+    }
+
+    private static final class TrackedSessions extends WebSocketHandlerDecorator {
+
+        private final LiveStreams streams;
+
+        TrackedSessions(WebSocketHandler delegate, LiveStreams streams) {
+            super(delegate);
+            this.streams = streams;
+        }
+
+        @Override
+        public void afterConnectionEstablished(WebSocketSession session) throws Exception {
+            streams.opened(session);
+            super.afterConnectionEstablished(session);
+        }
+
+        @Override
+        public void afterConnectionClosed(WebSocketSession session, CloseStatus closeStatus) throws Exception {
+            streams.closed(session);
+            super.afterConnectionClosed(session, closeStatus);
+        }
     }
 }

@@ -1,24 +1,32 @@
 package org.roost.graphql;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Sinks;
-import reactor.util.concurrent.Queues;
 
-/** One instance's events, fanned out to its subscribers; a slow subscriber drops events rather than blocking writers. */
+/** One instance's events, for a deployment without Redis: a single instance sees all its writes. */
 @Component
-class InProcessLiveEvents implements LiveEvents {
+@ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "false", matchIfMissing = true)
+class InProcessLiveEvents implements LiveEvents, AutoCloseable {
 
-    private final Sinks.Many<Object> sink = Sinks.many().multicast().directBestEffort();
+    private final LiveFanOut fanOut;
+
+    InProcessLiveEvents(LiveSettings settings) {
+        this.fanOut = new LiveFanOut(settings.subscriberBuffer());
+    }
 
     @Override
     public void publish(Object event) {
-        sink.emitNext(event, Sinks.EmitFailureHandler.busyLooping(java.time.Duration.ofMillis(100)));
+        fanOut.dispatch(event);
     }
 
     @Override
     public <T> Flux<T> stream(Class<T> type) {
-        return sink.asFlux().ofType(type).onBackpressureBuffer(Queues.SMALL_BUFFER_SIZE,
-                dropped -> { }, reactor.core.publisher.BufferOverflowStrategy.DROP_OLDEST);
+        return fanOut.stream(type);
+    }
+
+    @Override
+    public void close() {
+        fanOut.close();
     }
 }

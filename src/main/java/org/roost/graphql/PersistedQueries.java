@@ -25,15 +25,25 @@ class PersistedQueries {
     static final String NOT_FOUND = "PersistedQueryNotFound";
 
     private final Cache<String, String> queries;
+    private final long maxDocumentBytes;
 
     PersistedQueries(GraphQlSettings settings) {
         this.queries = Caffeine.newBuilder().maximumSize(settings.persistedQueryCacheSize()).build();
+        this.maxDocumentBytes = settings.maxDocumentSize().toBytes();
+    }
+
+    /**
+     * The document to run and, when the client is registering one, the hash to remember it under
+     * once it has passed the size limit and validation (see {@link #remember}): nothing a client
+     * sends is kept before then, so the cache holds only documents that could run.
+     */
+    record Resolved(@Nullable String document, @Nullable String hashToRemember) {
     }
 
     /** The query to run: the one sent, or the one remembered for the hash in {@code extensions.persistedQuery}. */
-    @Nullable String resolve(@Nullable String query, @Nullable Map<String, Object> extensions) {
+    Resolved resolve(@Nullable String query, @Nullable Map<String, Object> extensions) {
         if (extensions == null || !(extensions.get("persistedQuery") instanceof Map<?, ?> persisted)) {
-            return query;
+            return new Resolved(query, null);
         }
         if (!(persisted.get("sha256Hash") instanceof String hash) || !Integer.valueOf(1).equals(persisted.get("version"))) {
             throw new GraphQlRequestException(ErrorCode.MALFORMED_REQUEST, "Unsupported persisted query; use version 1 with sha256Hash.");
@@ -43,13 +53,26 @@ class PersistedQueries {
             if (known == null) {
                 throw new GraphQlRequestException(ErrorCode.NOT_FOUND, NOT_FOUND, 200);
             }
-            return known;
+            return new Resolved(known, null);
         }
         if (!sha256(query).equalsIgnoreCase(hash)) {
             throw new GraphQlRequestException(ErrorCode.VALIDATION_ERROR, "The sha256Hash does not match the query.");
         }
-        queries.put(hash.toLowerCase(java.util.Locale.ROOT), query);
-        return query;
+        return new Resolved(query, hash.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** Keeps a registered document that executed (so passed validation) and is within the size limit. */
+    void remember(Resolved resolved) {
+        String document = resolved.document();
+        if (resolved.hashToRemember() != null && document != null
+                && document.getBytes(StandardCharsets.UTF_8).length <= maxDocumentBytes) {
+            queries.put(resolved.hashToRemember(), document);
+        }
+    }
+
+    long size() {
+        queries.cleanUp();
+        return queries.estimatedSize();
     }
 
     private static String sha256(String query) {

@@ -4,12 +4,15 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.Timestamps;
+import org.roost.shared.TopPerKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.stereotype.Repository;
@@ -18,6 +21,7 @@ import org.springframework.stereotype.Repository;
 class PostRepository {
 
     private static final String COLUMNS = "id, author_id, title, body, created_at, updated_at";
+    private static final String AUTHOR_BEFORE = "author_id = :author AND id < :before AND (author_id, id) < (:author, :before)";
 
     private final JdbcClient jdbc;
 
@@ -37,21 +41,26 @@ class PostRepository {
         return jdbc.sql("SELECT " + COLUMNS + " FROM posts WHERE id = :id").param("id", id).query(PostRepository::map).optional();
     }
 
-    /** Newest first, keyset on the id: the (author_id, id) index serves every page at the same cost. */
+    /**
+     * Newest first, keyset on the id, read straight off the (author_id, id) index: the same cost on any page
+     * of any author. The row comparison repeats the plain conditions on purpose: without it PostgreSQL takes
+     * posts_pkey backwards for a prolific author and discards everyone else's newer posts on the way; and the
+     * ORDER BY names author_id so H2 reads the index in order instead of sorting the author's whole range.
+     */
     List<PostSummary> pageByAuthor(long authorId, @Nullable Long beforeId, int limit) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM posts WHERE author_id = :author AND id < :before ORDER BY id DESC LIMIT :limit")
+        return jdbc.sql("SELECT " + COLUMNS + " FROM posts WHERE " + AUTHOR_BEFORE + " ORDER BY author_id DESC, id DESC LIMIT :limit")
                 .param("author", authorId).param("before", beforeId == null ? Long.MAX_VALUE : beforeId)
                 .param("limit", limit).query(PostRepository::map).list();
     }
 
-    /** The newest {@code perAuthor} posts of each author, in one statement (for batched GraphQL fields). */
+    /** The newest {@code perAuthor} posts of each author (for batched GraphQL fields), grouped by author, newest first. */
     List<PostSummary> newestByAuthors(Collection<Long> authorIds, int perAuthor) {
-        if (authorIds.isEmpty()) {
-            return List.of();
-        }
-        return jdbc.sql("SELECT " + COLUMNS + " FROM (SELECT p.*, ROW_NUMBER() OVER (PARTITION BY author_id ORDER BY id DESC) AS rn "
-                        + "FROM posts p WHERE author_id IN (:authors)) ranked WHERE rn <= :per ORDER BY author_id, id DESC")
-                .param("authors", authorIds).param("per", perAuthor).query(PostRepository::map).list();
+        String branch = "SELECT " + COLUMNS + " FROM posts WHERE "
+                + AUTHOR_BEFORE.replace(":author", ":key").replace(":before", Long.toString(Long.MAX_VALUE))
+                + " ORDER BY author_id DESC, id DESC LIMIT :limit";
+        List<PostSummary> posts = new ArrayList<>(TopPerKey.query(jdbc, branch, authorIds, perAuthor, PostRepository::map));
+        posts.sort(Comparator.comparingLong(PostSummary::authorId).thenComparing(PostSummary::id, Comparator.reverseOrder()));
+        return posts;
     }
 
     List<PostSummary> findAll(Collection<Long> ids) {
@@ -70,7 +79,7 @@ class PostRepository {
         jdbc.sql("DELETE FROM posts WHERE id = :id").param("id", id).update();
     }
 
-    private static PostSummary map(ResultSet rs, int row) throws SQLException {
+    static PostSummary map(ResultSet rs, int row) throws SQLException {
         return new PostSummary(rs.getLong("id"), rs.getLong("author_id"), rs.getString("title"), rs.getString("body"),
                 rs.getObject("created_at", OffsetDateTime.class).toInstant(),
                 rs.getObject("updated_at", OffsetDateTime.class).toInstant());

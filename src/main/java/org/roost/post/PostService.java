@@ -21,12 +21,14 @@ import org.springframework.transaction.annotation.Transactional;
 public class PostService {
 
     private final PostRepository posts;
+    private final FeedRepository feed;
     private final UserService users;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
-    PostService(PostRepository posts, UserService users, ApplicationEventPublisher events, Clock clock) {
+    PostService(PostRepository posts, FeedRepository feed, UserService users, ApplicationEventPublisher events, Clock clock) {
         this.posts = posts;
+        this.feed = feed;
         this.users = users;
         this.events = events;
         this.clock = clock;
@@ -84,6 +86,7 @@ public class PostService {
     public void delete(long authorId, long postId, Caller caller) {
         PostSummary current = get(authorId, postId);
         caller.requireOwner(current.authorId(), Scopes.POSTS_WRITE);
+        feed.removePost(current.authorId(), postId);
         posts.delete(postId);
     }
 }

@@ -1,28 +1,40 @@
 package org.roost.user;
 
 import java.time.Duration;
-import java.util.concurrent.Semaphore;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
+import java.util.concurrent.TimeoutException;
 
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * Runs the expensive hash with bounded concurrency. Callers past the bound wait a short while and
- * are then told to come back later, which keeps memory flat and leaves threads for other requests.
+ * Runs the expensive hash on a small pool of platform threads with a bounded queue. Hashing on the
+ * request's virtual thread would pin the few carrier threads every other request needs; here a
+ * flood fills the queue and the rest are told at once to come back ({@code 503} with
+ * {@code Retry-After}), while memory stays at {@code threads × memoryKib}.
  */
-final class BoundedPasswordEncoder implements PasswordEncoder {
+final class BoundedPasswordEncoder implements PasswordEncoder, DisposableBean {
 
     private final PasswordEncoder delegate;
-    private final Semaphore permits;
+    private final ThreadPoolExecutor pool;
     private final Duration maxWait;
 
-    BoundedPasswordEncoder(PasswordEncoder delegate, int maxConcurrent, Duration maxWait) {
+    BoundedPasswordEncoder(PasswordEncoder delegate, int threads, int queueCapacity, Duration maxWait) {
         this.delegate = delegate;
-        this.permits = new Semaphore(maxConcurrent, true);
         this.maxWait = maxWait;
+        this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(Math.max(1, queueCapacity)),
+                Thread.ofPlatform().name("password-hash-", 0).daemon(true).factory(),
+                new ThreadPoolExecutor.AbortPolicy());
     }
 
     @Override
@@ -35,24 +47,46 @@ final class BoundedPasswordEncoder implements PasswordEncoder {
         return bounded(() -> delegate.matches(rawPassword, encodedPassword));
     }
 
-    private <T> T bounded(Supplier<T> work) {
-        boolean acquired;
+    @Override
+    public boolean upgradeEncoding(String encodedPassword) {
+        return delegate.upgradeEncoding(encodedPassword);
+    }
+
+    private <T> T bounded(Callable<T> work) {
+        Future<T> result;
         try {
-            acquired = permits.tryAcquire(maxWait.toMillis(), TimeUnit.MILLISECONDS);
+            result = pool.submit(work);
+        }
+        catch (RejectedExecutionException full) {
+            throw busy();
+        }
+        try {
+            return result.get(maxWait.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        catch (TimeoutException slow) {
+            result.cancel(true);
+            throw busy();
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
-            acquired = false;
+            result.cancel(true);
+            throw busy();
         }
-        if (!acquired) {
-            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "Too many sign-ins at once; try again shortly.",
-                    java.util.List.of(), Duration.ofSeconds(1));
+        catch (ExecutionException ex) {
+            if (ex.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(ex.getCause());
         }
-        try {
-            return work.get();
-        }
-        finally {
-            permits.release();
-        }
+    }
+
+    private static ApiException busy() {
+        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "Too many sign-ins at once; try again shortly.",
+                List.of(), Duration.ofSeconds(1));
+    }
+
+    @Override
+    public void destroy() {
+        pool.shutdownNow();
     }
 }

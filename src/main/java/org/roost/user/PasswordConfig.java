@@ -15,6 +15,9 @@ class PasswordConfig {
     PasswordEncoder passwordEncoder(PasswordProperties properties) {
         var argon2id = new Argon2PasswordEncoder(SALT_BYTES, HASH_BYTES, properties.parallelism(),
                 properties.memoryKib(), properties.iterations());
-        return new BoundedPasswordEncoder(argon2id, properties.maxConcurrent(), properties.maxWait());
+        // Half the cores at most by default: the other half keeps serving everything else during a flood.
+        int threads = properties.threads() > 0 ? properties.threads()
+                : Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        return new BoundedPasswordEncoder(argon2id, threads, properties.queueCapacity(), properties.maxWait());
     }
 }

@@ -43,6 +43,12 @@ class UserGraphQlController {
     }
 
     @QueryMapping
+    @Nullable UserSummary userByUsername(@Argument String username, Caller caller) {
+        caller.requireScope(Scopes.USERS_READ);
+        return users.findByUsername(username).orElse(null);
+    }
+
+    @QueryMapping
     List<UserSummary> users(@Argument @Nullable Integer first, @Argument @Nullable String after, Caller caller) {
         caller.requireScope(Scopes.USERS_READ);
         return users.page(PageArguments.of(first, after)).items();

@@ -40,6 +40,11 @@ class UserRepository {
         return jdbc.sql("SELECT " + COLUMNS + " FROM users WHERE id = :id").param("id", id).query(SUMMARY).optional();
     }
 
+    Optional<UserSummary> findByUsername(String username) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM users WHERE username = :username").param("username", username)
+                .query(SUMMARY).optional();
+    }
+
     boolean exists(long id) {
         return jdbc.sql("SELECT COUNT(*) FROM users WHERE id = :id").param("id", id).query(Long.class).single() > 0;
     }

@@ -19,6 +19,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /** The rules about users, the same whichever API a request came through. */
@@ -41,7 +42,8 @@ public class UserService {
         this.decoyHash = passwords.encode("decoy-password-never-matches");
     }
 
-    @Transactional
+    /** Hashes before, not inside, a transaction: a queued hash must not hold a database connection. */
+    @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public UserSummary signUp(UserCommands.SignUp command) {
         String hash = passwords.encode(command.password());
         try {
@@ -63,6 +65,10 @@ public class UserService {
         return users.find(id);
     }
 
+    public Optional<UserSummary> findByUsername(String username) {
+        return users.findByUsername(username);
+    }
+
     public void requireExists(long id) {
         if (!users.exists(id)) {
             throw ApiException.notFound("The user");
@@ -81,6 +87,7 @@ public class UserService {
     }
 
     /** The user whose password this is; unknown user and wrong password cost the same and look the same. */
+    @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public Optional<UserSummary> authenticate(String username, String password) {
         Optional<UserRepository.Credentials> credentials = users.findCredentials(normalize(username));
         boolean matches = passwords.matches(password, credentials.map(UserRepository.Credentials::passwordHash).orElse(decoyHash));

@@ -7,17 +7,18 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.roost.shared.ApiException;
+import org.roost.shared.DependencyFailures;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.FieldViolation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.DataAccessException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
-import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionException;
 import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.MethodArgumentNotValidException;
@@ -116,10 +117,15 @@ class ApiExceptionHandler {
         errors.write(request, response, ErrorCode.UNAUTHENTICATED, null);
     }
 
-    @ExceptionHandler({ DataAccessResourceFailureException.class, CannotCreateTransactionException.class })
-    void unavailable(Exception ex, HttpServletRequest request, HttpServletResponse response) throws IOException {
-        log.error("Dependency unavailable (request {})", RequestIds.of(request), ex);
-        errors.write(request, response, ErrorCode.SERVICE_UNAVAILABLE, null);
+    /** Any data-access or transaction failure: a dependency being down is 503, anything else a bug. */
+    @ExceptionHandler({ DataAccessException.class, TransactionException.class })
+    void dataAccess(Exception ex, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (DependencyFailures.isUnavailable(ex)) {
+            errors.unavailable(request, response, ex);
+            return;
+        }
+        log.error("Unexpected data access failure (request {})", RequestIds.of(request), ex);
+        errors.write(request, response, ErrorCode.INTERNAL_ERROR, null);
     }
 
     @ExceptionHandler(Exception.class)
@@ -128,6 +134,10 @@ class ApiExceptionHandler {
             int status = framework.getStatusCode().value();
             framework.getHeaders().forEach((name, values) -> values.forEach(value -> response.addHeader(name, value)));
             errors.write(request, response, ErrorCode.forStatus(status), null);
+            return;
+        }
+        if (DependencyFailures.isUnavailable(ex)) {
+            errors.unavailable(request, response, ex);
             return;
         }
         log.error("Unexpected failure (request {})", RequestIds.of(request), ex);

@@ -13,6 +13,8 @@ import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.FieldViolation;
 import org.roost.shared.Timestamps;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
@@ -26,12 +28,41 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class ErrorResponses {
 
+    private static final Logger log = LoggerFactory.getLogger(ErrorResponses.class);
+
     private final JsonMapper jsonMapper;
     private final Clock clock;
+    private final Duration retryAfter;
 
-    ErrorResponses(JsonMapper jsonMapper, Clock clock) {
+    ErrorResponses(JsonMapper jsonMapper, Clock clock, UnavailableProperties unavailable) {
         this.jsonMapper = jsonMapper;
         this.clock = clock;
+        this.retryAfter = unavailable.retryAfter();
+    }
+
+    /**
+     * {@code 503 SERVICE_UNAVAILABLE} with {@code Retry-After}, for a database or Redis failure
+     * (see {@link org.roost.shared.DependencyFailures}). One line in the log, no stack trace: during
+     * an outage every request fails the same way, and the cause is what an operator needs.
+     */
+    public void unavailable(HttpServletRequest request, HttpServletResponse response, Throwable failure)
+            throws IOException {
+        log.warn("Dependency unavailable (request {} {} {}): {}", RequestIds.of(request), request.getMethod(),
+                request.getRequestURI(), rootCause(failure));
+        write(request, response, ErrorCode.SERVICE_UNAVAILABLE, null, List.of(), retryAfter);
+    }
+
+    /** How long a client is told to wait after a {@code 503}. */
+    public Duration retryAfter() {
+        return retryAfter;
+    }
+
+    private static String rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == failure ? failure.toString() : failure.getClass().getSimpleName() + " <- " + root;
     }
 
     public void write(HttpServletRequest request, HttpServletResponse response, ApiException ex) throws IOException {
@@ -54,8 +85,9 @@ public class ErrorResponses {
         response.setCharacterEncoding("UTF-8");
         response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
         response.setHeader(HttpHeaders.ETAG, null);
-        if (retryAfter != null) {
-            response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, retryAfter.toSeconds())));
+        Duration wait = retryAfter == null && code == ErrorCode.SERVICE_UNAVAILABLE ? this.retryAfter : retryAfter;
+        if (wait != null) {
+            response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, wait.toSeconds())));
         }
         jsonMapper.writeValue(response.getOutputStream(), body(request, code, message, details));
         response.flushBuffer();

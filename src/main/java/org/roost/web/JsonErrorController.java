@@ -6,6 +6,7 @@ import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.roost.shared.DependencyFailures;
 import org.roost.shared.ErrorCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +34,10 @@ class JsonErrorController implements ErrorController {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         int code = status instanceof Integer value ? value : 500;
         if (request.getAttribute(RequestDispatcher.ERROR_EXCEPTION) instanceof Throwable failure) {
+            if (DependencyFailures.isUnavailable(failure)) {
+                errors.unavailable(request, response, failure);
+                return;
+            }
             log.error("Failure outside MVC (request {})", RequestIds.of(request), failure);
         }
         errors.write(request, response, ErrorCode.forStatus(code), null);

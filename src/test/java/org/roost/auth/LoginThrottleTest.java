@@ -6,6 +6,9 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
 import org.junit.jupiter.api.Test;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
@@ -13,6 +16,7 @@ import org.roost.shared.ErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class LoginThrottleTest {
 
@@ -36,44 +40,100 @@ class LoginThrottleTest {
     }
 
     final MovableClock clock = new MovableClock();
-    final LoginThrottle throttle = new LoginThrottle(new LoginThrottleProperties(5, 10, Duration.ofMinutes(15)), clock);
+    final LoginThrottle throttle = new LoginThrottle(
+            new LoginThrottleProperties(5, 50, 100, 10, Duration.ofMinutes(15), Duration.ofSeconds(1)), clock);
 
     @Test
-    void limitsFailuresFromOneAddressAcrossUsernames() {
-        // given ten failures from one address, each for another username
-        for (int i = 0; i < 10; i++) {
-            throttle.recordFailure("user" + i, "10.0.0.1");
+    void countsGuessesSentAtOnceBeforeAnyIsChecked() throws Exception {
+        // given
+        AtomicInteger allowed = new AtomicInteger();
+
+        // when: forty guesses for one account from one address at the same moment
+        try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 40; i++) {
+                threads.submit(() -> {
+                    try {
+                        throttle.attempt("ann", "10.0.0.1");
+                        allowed.incrementAndGet();
+                    }
+                    catch (ApiException refused) {
+                        assertThat(refused.code()).isEqualTo(ErrorCode.RATE_LIMITED);
+                    }
+                });
+            }
         }
 
-        // then that address is refused, even for a username that never failed; another address is not
-        assertThatThrownBy(() -> throttle.check("fresh", "10.0.0.1")).isInstanceOf(ApiException.class)
-                .extracting(ex -> ((ApiException) ex).code()).isEqualTo(ErrorCode.RATE_LIMITED);
-        assertThatCode(() -> throttle.check("fresh", "10.0.0.2")).doesNotThrowAnyException();
+        // then: the allowance and one back-off attempt, no more
+        assertThat(allowed.get()).isEqualTo(6);
     }
 
     @Test
-    void tellsHowLongToWaitAndLiftsTheLimitWhenTheWindowEnds() {
+    void backsOffWithGrowingDelaysInsteadOfLockingOut() {
+        // given the allowance used up
         for (int i = 0; i < 5; i++) {
-            throttle.recordFailure("ann", "10.0.0." + i);
+            throttle.attempt("bob", "10.0.0.1");
         }
-        clock.now = clock.now.plus(Duration.ofMinutes(10));
 
-        var refused = org.assertj.core.api.Assertions.catchThrowableOfType(ApiException.class, () -> throttle.check("ann", "10.0.0.9"));
-        assertThat(refused.retryAfter()).isBetween(Duration.ofMinutes(5), Duration.ofMinutes(5).plusSeconds(1));
-
-        clock.now = clock.now.plus(Duration.ofMinutes(6));
-        assertThatCode(() -> throttle.check("ann", "10.0.0.9")).doesNotThrowAnyException();
+        // when / then: each further attempt is allowed after a delay that doubles
+        for (long seconds : new long[] { 1, 2, 4, 8 }) {
+            throttle.attempt("bob", "10.0.0.1");
+            ApiException refused = catchThrowableOfType(ApiException.class, () -> throttle.attempt("bob", "10.0.0.1"));
+            assertThat(refused.code()).isEqualTo(ErrorCode.RATE_LIMITED);
+            assertThat(refused.retryAfter()).isBetween(Duration.ofSeconds(seconds), Duration.ofSeconds(seconds + 1));
+            clock.now = clock.now.plusSeconds(seconds);
+        }
     }
 
     @Test
-    void forgetsAUsernamesFailuresAfterASuccess() {
-        for (int i = 0; i < 4; i++) {
-            throttle.recordFailure("bob", "10.0.0.1");
+    void aStrangerGuessingFromElsewhereDoesNotLockTheOwnerOut() {
+        // given a stranger's twenty wrong guesses from one address
+        for (int i = 0; i < 20; i++) {
+            try {
+                throttle.attempt("carol", "203.0.113.9");
+            }
+            catch (ApiException backedOff) {
+                clock.now = clock.now.plusSeconds(1);
+            }
         }
 
-        throttle.recordSuccess("BOB");
-        throttle.recordFailure("bob", "10.0.0.1");
+        // then the owner, from her own address, logs in at once
+        assertThatCode(() -> throttle.attempt("carol", "10.0.0.7")).doesNotThrowAnyException();
+    }
 
-        assertThatCode(() -> throttle.check("bob", "10.0.0.3")).doesNotThrowAnyException();
+    @Test
+    void limitsAttemptsFromOneAddressAcrossUsernames() {
+        // given a hundred attempts from one address, each for another username
+        for (int i = 0; i < 101; i++) {
+            throttle.attempt("user" + i, "10.0.0.1");
+        }
+
+        // then that address backs off, even for a fresh username; another address does not
+        assertThatThrownBy(() -> throttle.attempt("fresh", "10.0.0.1")).isInstanceOf(ApiException.class)
+                .extracting(ex -> ((ApiException) ex).code()).isEqualTo(ErrorCode.RATE_LIMITED);
+        assertThatCode(() -> throttle.attempt("fresh", "10.0.0.2")).doesNotThrowAnyException();
+    }
+
+    @Test
+    void forgetsThePairsAttemptsAfterASuccess() {
+        for (int i = 0; i < 5; i++) {
+            throttle.attempt("dan", "10.0.0.1");
+        }
+
+        throttle.succeeded("DAN", "10.0.0.1");
+
+        for (int i = 0; i < 5; i++) {
+            assertThatCode(() -> throttle.attempt("dan", "10.0.0.1")).doesNotThrowAnyException();
+        }
+    }
+
+    @Test
+    void backsOffAClientGuessingItsSecret() {
+        for (int i = 0; i < 11; i++) {
+            throttle.clientAttempt("service");
+        }
+
+        assertThatThrownBy(() -> throttle.clientAttempt("service")).isInstanceOf(ApiException.class)
+                .extracting(ex -> ((ApiException) ex).code()).isEqualTo(ErrorCode.RATE_LIMITED);
+        assertThatCode(() -> throttle.clientAttempt("other")).doesNotThrowAnyException();
     }
 }

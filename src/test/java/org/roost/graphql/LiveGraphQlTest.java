@@ -21,7 +21,8 @@ import org.springframework.test.context.ActiveProfiles;
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(RequiresServices.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "roost.graphql.session-check-interval=1s")
+        properties = { "roost.graphql.session-check-interval=1s", "roost.live.sse-heartbeat=300ms",
+                "roost.live.subscriber-buffer=64" })
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "postgres", "redis" })
 @Import({ TestDatabaseConfig.class, StatementCounter.class })

@@ -44,6 +44,12 @@ public final class HttpSession {
         return send(HttpRequest.newBuilder(resolve(uri)).POST(HttpRequest.BodyPublishers.ofString(json)), all);
     }
 
+    /** Any method with a JSON body (PATCH, PUT). */
+    public HttpResponse<String> send(String method, String uri, String json, String... headers) {
+        String[] all = concat(headers, "Content-Type", "application/json");
+        return send(HttpRequest.newBuilder(resolve(uri)).method(method, HttpRequest.BodyPublishers.ofString(json)), all);
+    }
+
     public URI resolve(String uri) {
         return URI.create(base).resolve(uri);
     }

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PasswordHashingTest {
 
-    static final PasswordProperties PRODUCTION = new PasswordProperties(19456, 2, 1, 4, Duration.ofSeconds(5));
+    static final PasswordProperties PRODUCTION = new PasswordProperties(19456, 2, 1, 2, 16, Duration.ofSeconds(5));
 
     @Test
     void hashesWithArgon2idAtOwaspParameters() {
@@ -59,15 +59,52 @@ class PasswordHashingTest {
                 return false;
             }
         };
-        var bounded = new BoundedPasswordEncoder(slow, 1, Duration.ofMillis(50));
+        var bounded = new BoundedPasswordEncoder(slow, 1, 1, Duration.ofSeconds(30));
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             executor.submit(() -> bounded.encode("first"));
             holding.await();
+            executor.submit(() -> bounded.encode("queued"));
+            Thread.sleep(50);
 
-            // when / then
-            assertThatThrownBy(() -> bounded.encode("second")).isInstanceOf(ApiException.class)
-                    .extracting(ex -> ((ApiException) ex).code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+            // when: the thread is busy and the queue full
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> bounded.encode("third")).isInstanceOf(ApiException.class)
+                    .satisfies(ex -> {
+                        assertThat(((ApiException) ex).code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+                        assertThat(((ApiException) ex).retryAfter()).isNotNull();
+                    });
+
+            // then: refused at once, not after the 30 s wait
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
             release.countDown();
         }
+        bounded.destroy();
+    }
+
+    @Test
+    void hashesOnPlatformThreadsNotOnTheCallersVirtualThread() throws Exception {
+        // given
+        PasswordEncoder recording = new PasswordEncoder() {
+            @Override
+            public String encode(CharSequence raw) {
+                return Thread.currentThread().isVirtual() ? "virtual" : "platform";
+            }
+
+            @Override
+            public boolean matches(CharSequence raw, String encoded) {
+                return false;
+            }
+        };
+        var bounded = new BoundedPasswordEncoder(recording, 1, 1, Duration.ofSeconds(5));
+
+        // when
+        String where;
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            where = executor.submit(() -> bounded.encode("x")).get();
+        }
+
+        // then
+        assertThat(where).isEqualTo("platform");
+        bounded.destroy();
     }
 }

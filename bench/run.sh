@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# Roost side by side with its peers, on one machine, loopback only. One command from a fresh clone:
+#
+#   bench/run.sh            # 3 rounds, 8 s per run (about 15 minutes with the build)
+#   bench/run.sh --quick    # 3 rounds, 3 s per run (about 6 minutes): for checking the harness, not for figures
+#
+# It builds the jar, starts Roost twice (H2 in memory; PostgreSQL), nginx serving the same bytes from a file,
+# PostGraphile 5 (amber preset) on the same PostgreSQL data, and uses pgbench and a raw Argon2id loop as peers.
+# Every workload runs with wrk -t2 -c64; each round runs the peer and Roost back to back, and the table gives
+# each round's ratio and the median. See docs/performance.md for how to read it.
+#
+# Needs: JDK 25, Maven, PostgreSQL server on BENCH_PG_HOST:BENCH_PG_PORT (trust auth for BENCH_PG_USER), psql,
+# pgbench, wrk, nginx, npm (apt-get install postgresql postgresql-client wrk nginx-light npm). PostGraphile and
+# Node 22 come from the npm registry into bench/peers/node_modules. The database BENCH_PG_DB is dropped and
+# recreated (default roost_bench); ports BENCH_PORT..BENCH_PORT+4 are used (default 19100).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-8}
+[ "${1:-}" = "--quick" ] && DURATION=3
+(( ROUNDS >= 1 && ROUNDS <= 10 && DURATION >= 1 && DURATION <= 60 )) || { echo "ROUNDS 1..10, DURATION 1..60" >&2; exit 2; }
+PGHOST=${BENCH_PG_HOST:-127.0.0.1}
+PGPORT=${BENCH_PG_PORT:-5432}
+PGUSER=${BENCH_PG_USER:-postgres}
+DB=${BENCH_PG_DB:-roost_bench}
+case "$PGHOST" in 127.0.0.1|localhost|::1) ;; *) echo "loopback PostgreSQL only" >&2; exit 2 ;; esac
+export PGHOST PGPORT PGUSER
+PORT=${BENCH_PORT:-19100}
+H2_PORT=$((PORT + 1)) PG_PORT=$((PORT + 2)) NGINX_PORT=$((PORT + 3)) PGL_PORT=$((PORT + 4))
+WORK=$ROOT/target/bench
+mkdir -p "$WORK"
+for tool in wrk nginx pgbench psql npm curl; do
+  command -v "$tool" >/dev/null || { echo "$tool is not installed (see the header of $0)" >&2; exit 2; }
+done
+JAVA=""
+for candidate in ${JAVA_HOME:+"$JAVA_HOME/bin/java"} /usr/lib/jvm/*25*/bin/java; do
+  "$candidate" -version 2>&1 | grep -q 'version "2[5-9]' && JAVA=$candidate && break
+done
+[ -n "$JAVA" ] || { echo "No JDK 25 found (JAVA_HOME or /usr/lib/jvm)" >&2; exit 2; }
+
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
+}
+trap cleanup EXIT
+log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+wait_for() {  # wait_for <url> <seconds>
+  for _ in $(seq 1 "$(($2 * 10))"); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done
+  echo "no answer from $1" >&2; return 1
+}
+
+log "building the jar"
+mvn -q -B -DskipTests package
+JAR=$(ls target/roost-*.jar | grep -v original | head -n1)
+
+log "installing PostGraphile 5 and Node 22 from the npm registry (bench/peers)"
+(cd bench/peers && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+NODE22=$ROOT/bench/peers/node_modules/.bin/node
+
+log "database $DB: recreated"
+psql -qX -d postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null
+
+roost() {  # roost <port> <log> <extra args...>: starts Roost, prints seconds to first healthy response
+  local port=$1 out=$2; shift 2
+  local start; start=$(date +%s.%N)
+  "$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$JAR" --server.port="$port" --server.address=127.0.0.1 --roost.redis.enabled=false \
+    --roost.tokens.access-token-lifetime=3h --logging.level.root=WARN "$@" >"$out" 2>&1 &
+  pids+=($!)
+  wait_for "http://127.0.0.1:$port/actuator/health/readiness" 120
+  echo "$(date +%s.%N) - $start" | bc
+}
+H2_URL="jdbc:h2:mem:bench;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1"
+H2_START=$(roost "$H2_PORT" "$WORK/roost-h2.log" --spring.datasource.url="$H2_URL")
+H2_RSS=$(ps -o rss= -p "${pids[-1]}" | awk '{printf "%d", $1 / 1024}')
+log "Roost (H2) healthy after ${H2_START}s, RSS ${H2_RSS} MB"
+PG_START=$(roost "$PG_PORT" "$WORK/roost-pg.log" --spring.datasource.url="jdbc:postgresql://$PGHOST:$PGPORT/$DB" \
+  --spring.datasource.username="$PGUSER" --spring.datasource.password=)
+log "Roost (PostgreSQL) healthy after ${PG_START}s"
+
+H2=http://127.0.0.1:$H2_PORT PG=http://127.0.0.1:$PG_PORT
+PASSWORD="a long enough benchmark password"
+CREDENTIALS="{\"username\":\"bench\",\"password\":\"$PASSWORD\"}"
+for base in "$H2" "$PG"; do
+  curl -fs -o /dev/null -X POST "$base/api/v1/users" -H 'Content-Type: application/json' \
+    -d "{\"username\":\"bench\",\"name\":\"Bench\",\"password\":\"$PASSWORD\"}"
+done
+jwt() { curl -fs -X POST "$1/auth/token" -H 'Content-Type: application/json' -d "$CREDENTIALS" | sed -E 's/.*"access_token":"([^"]+)".*/\1/'; }
+JWT_H2=$(jwt "$H2") JWT_PG=$(jwt "$PG")
+COOKIE_H2=$(curl -fs -D - -o /dev/null -X POST "$H2/login" -H 'Content-Type: application/json' -d "$CREDENTIALS" \
+  | tr -d '\r' | sed -nE 's/^[Ss]et-[Cc]ookie: (SESSION=[^;]+).*/\1/p' | head -n1)
+
+# The data, in id order: users 1..50 with 10 posts each (user 1 is "bench"); user 51 with 1,000,000 posts and
+# 100,000 followers; users 52..90 with 10 posts each, except user 71 with 1,000 posts (newer than user 51's)
+# and 1,000 followers; users 91..100090 are the followers.
+log "loading 1M posts, 100k users and 101k follows"
+psql -qX -d "$DB" -v ON_ERROR_STOP=1 >/dev/null <<'SQL'
+INSERT INTO users (username, name, password_hash, created_at, updated_at)
+  SELECT 'user' || g, 'User ' || g, 'x', now(), now() FROM generate_series(2, 100090) g;
+INSERT INTO posts (author_id, title, body, created_at, updated_at)
+  SELECT u, 'Post ' || g || ' of ' || u, 'Body', now(), now() FROM generate_series(1, 10) g, generate_series(1, 50) u;
+INSERT INTO posts (author_id, title, body, created_at, updated_at)
+  SELECT 51, 'Post ' || g, 'Body', now(), now() FROM generate_series(1, 1000000) g;
+INSERT INTO posts (author_id, title, body, created_at, updated_at)
+  SELECT u, 'Post ' || g || ' of ' || u, 'Body', now(), now() FROM generate_series(1, 10) g, generate_series(52, 90) u WHERE u <> 71;
+INSERT INTO posts (author_id, title, body, created_at, updated_at)
+  SELECT 71, 'Post ' || g, 'Body', now(), now() FROM generate_series(1, 1000) g;
+INSERT INTO follows (user_id, follower_id, created_at) SELECT 51, g, now() FROM generate_series(91, 100090) g;
+INSERT INTO follows (user_id, follower_id, created_at) SELECT 71, g, now() FROM generate_series(91, 1090) g;
+VACUUM ANALYZE users; VACUUM ANALYZE posts; VACUUM ANALYZE follows;
+SQL
+[ "$(psql -qtAX -d "$DB" -c "SELECT count(*) FROM posts WHERE author_id = 51")" = 1000000 ] || { echo "data not as expected" >&2; exit 1; }
+HEAVY_MID=$(psql -qtAX -d "$DB" -c "SELECT min(id) + 500000 FROM posts WHERE author_id = 51")
+LIGHT_MID=$(psql -qtAX -d "$DB" -c "SELECT min(id) + 500 FROM posts WHERE author_id = 71")
+
+log "starting nginx and PostGraphile"
+curl -fs "$H2/api/v1/users/1" -H "Authorization: Bearer $JWT_H2" -o "$WORK/user.json"
+cat >"$WORK/nginx.conf" <<EOF
+worker_processes 2;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $WORK/nginx-tmp; proxy_temp_path $WORK/nginx-tmp; fastcgi_temp_path $WORK/nginx-tmp;
+  uwsgi_temp_path $WORK/nginx-tmp; scgi_temp_path $WORK/nginx-tmp;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    location / { default_type application/json; alias $WORK/user.json; }
+  }
+}
+EOF
+mkdir -p "$WORK/nginx-tmp"
+nginx -c "$WORK/nginx.conf" -p "$WORK" 2>/dev/null
+wait_for "http://127.0.0.1:$NGINX_PORT/" 10
+(cd bench/peers && DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$DB" PORT=$PGL_PORT \
+  exec "$NODE22" node_modules/postgraphile/dist/cli-run.js --config graphile.config.mjs >"$WORK/postgraphile.log" 2>&1) &
+pids+=($!)
+for _ in $(seq 1 600); do
+  curl -fs -o /dev/null -X POST "http://127.0.0.1:$PGL_PORT/graphql" -H 'Content-Type: application/json' \
+    -d '{"query":"{__typename}"}' && break; sleep 0.1
+done
+
+# Workload definitions: wrk Lua files for the POSTs.
+post_lua() {  # post_lua <file> <body> [header: value]...
+  local file=$1 body=$2; shift 2
+  { echo 'wrk.method = "POST"'; echo "wrk.body = [==[$body]==]"
+    for header in "$@"; do echo "wrk.headers[\"${header%%: *}\"] = [==[${header#*: }]==]"; done; } >"$file"
+}
+JSON='Content-Type: application/json'
+SEED_ROOST='{"query":"{ user(id: \"2\") { name posts { title } } }"}'
+SEED_PGL='{"query":"{ userByRowId(rowId: 2) { name postsByAuthorId(first: 20, orderBy: PRIMARY_KEY_DESC) { nodes { title } } } }"}'
+WIDE_ROOST='{"query":"{ users(first: 50) { name posts(first: 10) { title author { name } } } }"}'
+WIDE_PGL='{"query":"{ allUsers(first: 50, orderBy: PRIMARY_KEY_ASC) { nodes { name postsByAuthorId(first: 10, orderBy: PRIMARY_KEY_DESC) { nodes { title userByAuthorId { name } } } } } }"}'
+post_lua "$WORK/seed-roost.lua" "$SEED_ROOST" "$JSON" "Authorization: Bearer $JWT_PG"
+post_lua "$WORK/seed-pgl.lua" "$SEED_PGL" "$JSON"
+post_lua "$WORK/wide-roost.lua" "$WIDE_ROOST" "$JSON" "Authorization: Bearer $JWT_PG"
+post_lua "$WORK/wide-pgl.lua" "$WIDE_PGL" "$JSON"
+post_lua "$WORK/post.lua" '{"title":"Benchmark post","body":"Written by bench/run.sh"}' "$JSON" "Authorization: Bearer $JWT_PG"
+post_lua "$WORK/login.lua" "$CREDENTIALS" "$JSON"
+post_lua "$WORK/grant.lua" 'grant_type=client_credentials&scope=users:read' 'Content-Type: application/x-www-form-urlencoded' \
+  "Authorization: Basic $(printf 'roost-demo-service:demo-service-secret' | base64 -w0)"
+for size in heavy:50 light:70; do
+  post_lua "$WORK/scale-posts-${size%%:*}.lua" "{\"query\":\"{ users(first: 20, after: \\\"${size#*:}\\\") { posts(first: 10) { title } } }\"}" \
+    "$JSON" "Authorization: Bearer $JWT_PG"
+done
+post_lua "$WORK/scale-followers-heavy.lua" '{"query":"{ user(id: \"51\") { followers(first: 20) { name } } }"}' "$JSON" "Authorization: Bearer $JWT_PG"
+post_lua "$WORK/scale-followers-light.lua" '{"query":"{ user(id: \"71\") { followers(first: 20) { name } } }"}' "$JSON" "Authorization: Bearer $JWT_PG"
+echo "INSERT INTO posts (author_id, title, body, created_at, updated_at) VALUES (1, 'Benchmark post', 'Written by bench/run.sh', now(), now());" >"$WORK/insert.sql"
+
+# Sanity: every Roost workload answers 2xx with data before anything is measured.
+check() { local code; code=$(curl -s -o "$WORK/check.out" -w '%{http_code}' "$@"); [[ $code == 2* ]] && ! grep -q '"errors"' "$WORK/check.out" \
+  || { echo "workload check failed ($code): $* -> $(head -c 300 "$WORK/check.out")" >&2; exit 1; }; }
+check -X POST "$PG/graphql" -H "$JSON" -H "Authorization: Bearer $JWT_PG" -d "$SEED_ROOST"
+check -X POST "$PG/graphql" -H "$JSON" -H "Authorization: Bearer $JWT_PG" -d "$WIDE_ROOST"
+check -X POST "http://127.0.0.1:$PGL_PORT/graphql" -H "$JSON" -d "$SEED_PGL"
+check -X POST "http://127.0.0.1:$PGL_PORT/graphql" -H "$JSON" -d "$WIDE_PGL"
+check "$H2/api/v1/users/1" -H "Cookie: $COOKIE_H2"
+check "$PG/api/v1/users/1" -H "Authorization: Bearer $JWT_PG"
+check -X POST "$PG/oauth2/token" -u roost-demo-service:demo-service-secret -d 'grant_type=client_credentials&scope=users:read'
+
+declare -A FIG ERR
+wrk_run() {  # wrk_run <key> <url> [wrk args]: requests/s into FIG[key], errors (non-2xx, socket) into ERR[key]
+  local key=$1 url=$2; shift 2
+  local out; out=$(wrk -t2 -c64 -d"${DURATION}s" "$@" "$url" 2>&1)
+  FIG[$key]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")
+  ERR[$key]=$(( $(awk '/Non-2xx/ {print $5}' <<<"$out" | grep . || echo 0) \
+    + $(awk -F'[ ,]+' '/Socket errors/ {print $4 + $6 + $8 + $10}' <<<"$out" | grep . || echo 0) ))
+}
+pgbench_run() {
+  local out; out=$(pgbench -n -c 64 -j 2 -T "$DURATION" -f "$WORK/insert.sql" "$DB" 2>&1)
+  FIG[$1]=$(awk '/^tps/ {printf "%.0f", $3}' <<<"$out")
+  ERR[$1]=$(awk '/failed transactions/ {print $4}' <<<"$out" | grep . || echo 0)
+}
+argon2_run() {
+  FIG[$1]=$("$JAVA" -cp "$WORK/bcprov.jar" bench/Argon2Rate.java 19456 2 1 2 "$DURATION")
+  ERR[$1]=0
+}
+unzip -o -q -j "$JAR" 'BOOT-INF/lib/bcprov-*.jar' -d "$WORK/lib" && cp "$(ls "$WORK"/lib/bcprov-*.jar | head -n1)" "$WORK/bcprov.jar"
+
+# name | peer | peer key | Roost key | target (ratio >= t, or "<=t" for cost ratios, or "abs>=t" for absolute rates)
+ROWS=(
+  "GET /api/v1/users/{id}, JWT, H2|nginx|nginx|jwt_h2|0.25"
+  "GET /api/v1/users/{id}, JWT, PostgreSQL|nginx|nginx|jwt_pg|0.20"
+  "GET /api/v1/users/{id}, cookie, H2|nginx|nginx|cookie_h2|0.25"
+  "JWT vs cookie, H2|cookie, H2|cookie_h2|jwt_h2|0.90"
+  "seed query user(id){name posts{title}}, PostgreSQL|PostGraphile 5|pgl_seed|seed|1.0"
+  "50 users x 10 posts with authors' names|PostGraphile 5|pgl_wide|wide|1.0"
+  "POST a post, JWT, PostgreSQL|pgbench INSERT|pgbench|post|0.40"
+  "POST /auth/token logins/s|raw Argon2id, 2 threads|argon2|login|0.90"
+  "client_credentials grants/s|500/s (target)|-|grant|abs>=500"
+  "users(first:20){posts(first:10)}: 1M-post author vs 1k|same, 1k posts|scale_posts_light|scale_posts_heavy|<=1.2"
+  "user{followers(first:20)}: 100k followers vs 1k|same, 1k followers|scale_followers_light|scale_followers_heavy|<=1.2"
+  "GET posts page deep in 1M vs deep in 1k|same, 1k posts|deep_light|deep_heavy|<=1.2"
+)
+
+measure_round() {
+  wrk_run nginx "http://127.0.0.1:$NGINX_PORT/"
+  wrk_run jwt_h2 "$H2/api/v1/users/1" -H "Authorization: Bearer $JWT_H2"
+  wrk_run cookie_h2 "$H2/api/v1/users/1" -H "Cookie: $COOKIE_H2"
+  wrk_run jwt_pg "$PG/api/v1/users/1" -H "Authorization: Bearer $JWT_PG"
+  wrk_run pgl_seed "http://127.0.0.1:$PGL_PORT/graphql" -s "$WORK/seed-pgl.lua"
+  wrk_run seed "$PG/graphql" -s "$WORK/seed-roost.lua"
+  wrk_run pgl_wide "http://127.0.0.1:$PGL_PORT/graphql" -s "$WORK/wide-pgl.lua"
+  wrk_run wide "$PG/graphql" -s "$WORK/wide-roost.lua"
+  pgbench_run pgbench
+  wrk_run post "$PG/api/v1/users/1/posts" -s "$WORK/post.lua"
+  argon2_run argon2
+  wrk_run login "$PG/auth/token" -s "$WORK/login.lua"
+  wrk_run grant "$PG/oauth2/token" -s "$WORK/grant.lua"
+  wrk_run scale_posts_light "$PG/graphql" -s "$WORK/scale-posts-light.lua"
+  wrk_run scale_posts_heavy "$PG/graphql" -s "$WORK/scale-posts-heavy.lua"
+  wrk_run scale_followers_light "$PG/graphql" -s "$WORK/scale-followers-light.lua"
+  wrk_run scale_followers_heavy "$PG/graphql" -s "$WORK/scale-followers-heavy.lua"
+  wrk_run deep_light "$PG/api/v1/users/71/posts?limit=20&after=$LIGHT_MID" -H "Authorization: Bearer $JWT_PG"
+  wrk_run deep_heavy "$PG/api/v1/users/51/posts?limit=20&after=$HEAVY_MID" -H "Authorization: Bearer $JWT_PG"
+}
+
+log "warm-up round (not counted)"
+SAVED=$DURATION; DURATION=3; measure_round; DURATION=$SAVED
+declare -A RATIO CELL
+for round in $(seq 1 "$ROUNDS"); do
+  log "round $round of $ROUNDS (${DURATION}s per run)"
+  measure_round
+  for row in "${ROWS[@]}"; do
+    IFS='|' read -r name peer pkey rkey target <<<"$row"
+    r=${FIG[$rkey]:-0} errors=${ERR[$rkey]:-0}
+    if [ "$pkey" = "-" ]; then ratio=$(echo "scale=3; $r / ${target#abs>=}" | bc); cell="$r/s"
+    elif [[ $target == "<="* ]]; then ratio=$(echo "scale=3; ${FIG[$pkey]} / ($r + 0.001)" | bc); cell="${FIG[$pkey]}/$r"
+    else ratio=$(echo "scale=3; $r / (${FIG[$pkey]} + 0.001)" | bc); cell="$r/${FIG[$pkey]}"
+    fi
+    [ "$errors" != 0 ] && cell="$cell (${errors} err)"
+    RATIO[$name]="${RATIO[$name]:-} $ratio"
+    CELL[$name]="${CELL[$name]:-}|$cell=$(printf '%.2f' "$ratio")"
+  done
+done
+
+median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+echo
+echo "Roost bench: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)),"
+echo "$(free -g | awk '/Mem:/ {print $2}') GB RAM, wrk -t2 -c64, ${DURATION}s per run, $ROUNDS rounds, peer and Roost back to back."
+echo "Cells: Roost/peer requests per second = ratio (for the data-scale rows: small/large = cost ratio)."
+echo
+printf '| %s | %s |' "workload" "peer"; for round in $(seq 1 "$ROUNDS"); do printf ' round %s |' "$round"; done
+printf ' median | target | met |\n|---|---|'; for _ in $(seq 1 "$ROUNDS"); do printf -- '---|'; done; printf -- '---|---|---|\n'
+for row in "${ROWS[@]}"; do
+  IFS='|' read -r name peer pkey rkey target <<<"$row"
+  med=$(median <<<"${RATIO[$name]}")
+  case "$target" in
+    "<="*) met=$(echo "$med <= ${target#<=}" | bc); shown="≤ ${target#<=}×" ;;
+    abs*) met=$(echo "$med >= 1" | bc); shown="≥ ${target#abs>=}/s" ;;
+    *) met=$(echo "$med >= $target" | bc); shown="≥ $target" ;;
+  esac
+  [ "$met" = 1 ] && met=yes || met=no
+  printf '| %s | %s %s | %s | %s | %s |\n' "$name" "$peer" "${CELL[$name]}" "$(printf '%.2f' "$med")" "$shown" "$met"
+done
+echo
+echo "Start-up (this run, no AOT cache): H2 ${H2_START}s to first healthy response, ${H2_RSS} MB RSS; PostgreSQL ${PG_START}s."

@@ -1,0 +1,52 @@
+package org.roost.idempotency;
+
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.HeaderParameter;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Declares the {@code Idempotency-Key} header on exactly the operations the filter covers. */
+@Configuration(proxyBeanMethods = false)
+class IdempotencyOpenApi {
+
+    @Bean
+    OpenApiCustomizer idempotencyKeyHeader() {
+        return openApi -> {
+            if (openApi.getPaths() == null) {
+                return;
+            }
+            openApi.getPaths().forEach((path, item) -> {
+                Operation post = item.getPost();
+                if (path.startsWith("/api/") && post != null && post.getRequestBody() != null
+                        && covered(post.getRequestBody().getContent())) {
+                    post.addParametersItem(new HeaderParameter().name(IdempotencyFilter.HEADER).required(false)
+                            .schema(new StringSchema().maxLength(255))
+                            .description("Makes the request safe to retry (IETF httpapi Idempotency-Key draft): a repeat"
+                                    + " with the same key and body from the same caller within 24 h gets the first"
+                                    + " response back (with Idempotent-Replayed: true) and creates nothing."));
+                    describe(post, "409", "IDEMPOTENCY_KEY_IN_USE: the first request with this key is still running"
+                            + " (Retry-After).");
+                    describe(post, "422", "IDEMPOTENCY_KEY_REUSED: this key was used for a different request.");
+                }
+            });
+        };
+    }
+
+    private static void describe(Operation operation, String status, String text) {
+        ApiResponse existing = operation.getResponses().get(status);
+        if (existing == null) {
+            operation.getResponses().addApiResponse(status, new ApiResponse().description(text));
+        }
+        else {
+            existing.setDescription(existing.getDescription() == null ? text : existing.getDescription() + " Or " + text);
+        }
+    }
+
+    private static boolean covered(Content content) {
+        return content != null && content.keySet().stream().noneMatch(type -> type.startsWith("multipart/"));
+    }
+}

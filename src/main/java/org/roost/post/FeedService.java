@@ -1,0 +1,31 @@
+package org.roost.post;
+
+import org.roost.shared.Caller;
+import org.roost.shared.Page;
+import org.roost.shared.PageRequest;
+import org.roost.shared.Scopes;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** A user's home timeline: their own posts and those of the people they follow, newest first. */
+@Service
+@Transactional(readOnly = true)
+class FeedService {
+
+    private final FeedRepository feed;
+
+    FeedService(FeedRepository feed) {
+        this.feed = feed;
+    }
+
+    /** Reading a feed is reading posts; only a user has one (a client acting for itself follows nobody). */
+    Page<PostSummary> page(Caller caller, PageRequest request) {
+        Caller.User me = caller.requireUser(Scopes.POSTS_READ);
+        return Page.fromOverfetch(feed.page(me.id(), request.afterId(), request.limit() + 1), request.limit(),
+                PostSummary::id);
+    }
+
+    boolean belongsTo(long ownerId, PostSummary post) {
+        return post.authorId() == ownerId || feed.contains(ownerId, post.id());
+    }
+}

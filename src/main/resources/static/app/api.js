@@ -1,0 +1,64 @@
+// The service's own JSON API and GraphQL, with the session cookie and, on writes, the X-XSRF-TOKEN header.
+export class ApiError extends Error {
+  constructor(status, error) {
+    super(error?.message || `Request failed (${status})`);
+    this.status = status;
+    this.code = error?.code;
+    this.details = error?.details || [];
+  }
+}
+
+let onExpired = () => {};
+export function whenSessionExpires(handler) { onExpired = handler; }
+
+function xsrf() {
+  const match = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/);
+  return match ? decodeURIComponent(match[1]) : '';
+}
+
+export async function api(method, path, body, { quiet401 = false } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (method !== 'GET') headers['X-XSRF-TOKEN'] = xsrf();
+  let payload = body;
+  if (body !== undefined && !(body instanceof FormData)) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    if (response.status === 401 && !quiet401) onExpired();
+    throw new ApiError(response.status, json?.error);
+  }
+  return json;
+}
+
+export async function gql(query, variables = {}) {
+  const result = await api('POST', '/graphql', { query, variables });
+  if (result.errors?.length) {
+    const first = result.errors[0];
+    const code = first.extensions?.code;
+    if (code === 'UNAUTHENTICATED') onExpired();
+    throw new ApiError(200, { code, message: first.message });
+  }
+  return result.data;
+}
+
+/** graphql-transport-ws over the session cookie; calls onData for each result until stop() is called. */
+export function subscribe(query, onData) {
+  const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
+    'graphql-transport-ws');
+  socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: {} })));
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === 'connection_ack') {
+      socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query } }));
+    } else if (message.type === 'next') {
+      onData(message.payload.data);
+    } else if (message.type === 'ping') {
+      socket.send(JSON.stringify({ type: 'pong' }));
+    }
+  });
+  return { stop: () => socket.close(1000) };
+}

@@ -1,0 +1,166 @@
+// Drives the web app in Debian's Chromium: node e2e.mjs <base-url> <screenshot-dir>. Exit code 0 when every check passed.
+import { readFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+
+const [base, shots] = process.argv.slice(2);
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const failures = [];
+const problems = [];
+const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); };
+mkdirSync(shots, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run'],
+});
+
+async function person(viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, baseURL: base });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    // Chromium logs every non-2xx response; the expected ones (a missing avatar, a refused password) are not bugs.
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|400|404|415)/.test(message.text())) {
+      problems.push(`console: ${message.text()}`);
+    }
+  });
+  return { context, page };
+}
+
+async function axe(page, name) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of serious) console.log(`     axe ${name}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  check(serious.length === 0, `axe: no serious or critical violations on ${name}`);
+}
+
+async function signUp(page, username) {
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Name').fill(`${username[0].toUpperCase()}${username.slice(1)}`);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Home' }).waitFor();
+}
+
+async function post(page, title, body) {
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Body').fill(body);
+  await page.getByRole('button', { name: 'Post' }).click();
+  await page.getByRole('heading', { name: title }).waitFor();
+}
+
+const tag = Date.now().toString(36);
+const ann = `ann${tag}`;
+const ben = `ben${tag}`;
+try {
+  // sign-in page in a browser, wrong password
+  const stranger = await person();
+  const login = await stranger.page.goto('/login');
+  check(login.headers()['content-type'].startsWith('text/html'), 'GET /login in a browser is the sign-in page');
+  check(/script-src 'self'/.test(login.headers()['content-security-policy'] || ''), 'the app is served with a strict CSP');
+  await stranger.page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await axe(stranger.page, 'sign-in');
+  await stranger.page.screenshot({ path: `${shots}/sign-in-desktop.png` });
+  await stranger.page.goto('/signup');
+  await stranger.page.getByRole('heading', { name: 'Sign up' }).waitFor();
+  await axe(stranger.page, 'sign-up');
+
+  // sign up, post
+  const a = await person();
+  await signUp(a.page, ann);
+  await post(a.page, 'Hello from Ann', 'My first post');
+  check(await a.page.getByRole('heading', { name: 'Hello from Ann' }).isVisible(), 'a new post shows on the timeline');
+  await a.page.getByRole('button', { name: 'Post' }).click();
+  check(await a.page.getByRole('alert').filter({ hasText: 'title' }).isVisible(), 'an empty title shows the API validation message');
+  await axe(a.page, 'home');
+  await a.page.screenshot({ path: `${shots}/home-desktop.png`, fullPage: true });
+
+  // wrong password, then sign in
+  await stranger.page.goto('/login');
+  await stranger.page.getByLabel('Username').fill(ann);
+  await stranger.page.getByLabel('Password').fill('not the password at all');
+  await stranger.page.getByRole('button', { name: 'Sign in' }).click();
+  const alert = stranger.page.getByRole('alert');
+  await alert.waitFor();
+  check(/incorrect|invalid/i.test(await alert.innerText()), `a wrong password shows the API's message ("${(await alert.innerText()).trim()}")`);
+  await stranger.page.getByLabel('Password').fill('a long enough password');
+  await stranger.page.getByRole('button', { name: 'Sign in' }).click();
+  await stranger.page.getByRole('heading', { name: 'Home' }).waitFor();
+  check(await stranger.page.getByRole('heading', { name: 'Hello from Ann' }).isVisible(), 'signing in shows the home timeline');
+
+  // a second person follows the first from the profile page and sees her next post live
+  const b = await person();
+  await signUp(b.page, ben);
+  await b.page.goto(`/u/${ann}`);
+  await b.page.getByRole('button', { name: 'Follow' }).click();
+  await b.page.getByRole('button', { name: 'Unfollow' }).waitFor();
+  check(await b.page.getByText('1 followers').isVisible(), 'the profile counts the new follower');
+  await axe(b.page, 'profile');
+  await b.page.screenshot({ path: `${shots}/profile-desktop.png`, fullPage: true });
+  await b.page.getByRole('link', { name: 'Home' }).click();
+  await b.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
+  await b.page.waitForTimeout(1000); // the subscription's WebSocket handshake
+  await post(a.page, 'Live from Ann', 'Fresh');
+  await b.page.getByRole('heading', { name: 'Live from Ann' }).waitFor({ timeout: 10000 });
+  check(true, "the follower sees the first person's next post without a reload");
+
+  // people, settings, avatar upload
+  await b.page.getByRole('link', { name: 'People' }).click();
+  await b.page.getByRole('heading', { name: 'People' }).waitFor();
+  await axe(b.page, 'people');
+  await a.page.getByRole('link', { name: 'Settings' }).click();
+  await a.page.getByRole('heading', { name: 'Settings' }).waitFor();
+  await a.page.getByLabel(/^Image/).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await a.page.getByRole('button', { name: 'Upload avatar' }).click();
+  await a.page.getByRole('alert').filter({ hasText: /./ }).first().waitFor();
+  check(await a.page.getByRole('alert').first().isVisible(), 'a file that is not an image shows the API error');
+  await a.page.getByLabel(/^Image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await a.page.getByRole('button', { name: 'Upload avatar' }).click();
+  await a.page.getByText('Avatar saved.').waitFor();
+  const avatar = await a.context.request.get(`/api/v1/users/${await a.page.evaluate(() => fetch('/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]) }, body: JSON.stringify({ query: '{ me { id } }' }) }).then((r) => r.json()).then((j) => j.data.me.id))}/avatar`);
+  check(avatar.status() === 200 && avatar.headers()['content-type'] === 'image/png', 'the uploaded avatar is served');
+  await axe(a.page, 'settings');
+  await a.page.screenshot({ path: `${shots}/settings-desktop.png`, fullPage: true });
+
+  // sign-out: the old cookie is refused afterwards
+  const cookies = await b.context.cookies();
+  const session = cookies.find((c) => c.name === 'SESSION');
+  await b.page.getByRole('button', { name: 'Sign out' }).click();
+  await b.page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  const replay = await fetch(`${base}/api/v1/feed`, { headers: { Cookie: `SESSION=${session.value}`, Accept: 'application/json' } });
+  check(replay.status === 401, `after sign-out the old session cookie is refused (${replay.status})`);
+
+  // phone width
+  const phone = await person({ width: 390, height: 844 });
+  await phone.page.goto('/login');
+  await phone.page.getByLabel('Username').fill(ann);
+  await phone.page.getByLabel('Password').fill('a long enough password');
+  await phone.page.getByRole('button', { name: 'Sign in' }).click();
+  await phone.page.getByRole('heading', { name: 'Home' }).waitFor();
+  const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+  check(width <= 390, `no horizontal scrolling at 390 px (${width})`);
+  await axe(phone.page, 'home at phone width');
+  await phone.page.screenshot({ path: `${shots}/home-phone.png`, fullPage: true });
+  await phone.page.goto(`/u/${ann}`);
+  await phone.page.getByRole('heading', { name: 'Ann' + tag }).waitFor();
+  await phone.page.screenshot({ path: `${shots}/profile-phone.png`, fullPage: true });
+  await phone.page.goto('/login');
+  await stranger.page.setViewportSize({ width: 390, height: 844 });
+  await stranger.page.getByRole('button', { name: 'Sign out' }).click();
+  await stranger.page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await stranger.page.screenshot({ path: `${shots}/sign-in-phone.png` });
+
+  check(problems.length === 0, `no console errors${problems.length ? ': ' + problems.join(' | ') : ''}`);
+} catch (error) {
+  console.log(`FAIL ${error.stack || error}`);
+  failures.push(String(error));
+} finally {
+  await browser.close();
+}
+console.log(failures.length ? `${failures.length} failed` : 'all passed');
+process.exit(failures.length ? 1 : 0);

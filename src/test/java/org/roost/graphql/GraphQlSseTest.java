@@ -1,0 +1,134 @@
+package org.roost.graphql;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Server-Sent Events subscriptions with a 300 ms heartbeat and a 64-event subscriber buffer (see {@link LiveGraphQlTest}). */
+@LiveGraphQlTest
+@ExtendWith(OutputCaptureExtension.class)
+class GraphQlSseTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    LiveEvents events;
+
+    /** Each test ends its subscriptions: a gone client is released by the heartbeat, whatever the test did. */
+    @AfterEach
+    void waitUntilEverySubscriptionHasEnded() throws InterruptedException {
+        for (int i = 0; i < 100 && ((RedisLiveEvents) events).subscribers() > 0; i++) {
+            Thread.sleep(50);
+        }
+        assertThat(((RedisLiveEvents) events).subscribers()).isZero();
+    }
+
+    private String base() {
+        return "http://localhost:" + port;
+    }
+
+    @Test
+    void sendsStatusAndHeadersAtOnceThenHeartbeatComments() throws Exception {
+        // given
+        LiveClients.Author author = LiveClients.newAuthor(base(), "heartbeat");
+
+        // when a subscription is opened and nothing is posted
+        LiveClients.Sse sse = LiveClients.Sse.open(base(), author);
+
+        // then status and headers come before any event, and comments keep coming on the interval
+        HttpResponse<?> response = sse.response().get(3, TimeUnit.SECONDS);
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("content-type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("text/event-stream"));
+        Thread.sleep(1_500);
+        assertThat(sse.lines().stream().filter(line -> line.startsWith(":")).count()).isGreaterThanOrEqualTo(3);
+        assertThat(sse.lines()).noneMatch(line -> line.startsWith("data:"));
+        sse.client().shutdownNow();
+    }
+
+    @Test
+    void releasesAGoneClientWithinTwoHeartbeatsWithOneQuietLine(CapturedOutput output) throws Exception {
+        // given a subscription whose client then vanishes
+        LiveClients.Author author = LiveClients.newAuthor(base(), "vanishing");
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("localhost", port));
+            request(socket.getOutputStream(), author);
+            assertThat(readSome(socket.getInputStream())).startsWith("HTTP/1.1 200");
+        }
+        int before = output.length();
+
+        // when two heartbeats (and a margin for a loaded machine) have passed
+        Thread.sleep(2_000);
+
+        // then it was released with one line, and no stack trace
+        String logged = output.toString().substring(before);
+        assertThat(logged).contains("An event-stream client has gone; its subscription is released");
+        assertThat(logged).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aStalledReaderSlowsNeitherWritersNorAHealthySubscriber() throws Exception {
+        // given a subscriber that never reads (its socket buffers fill) and a healthy one, both asking for bodies
+        LiveClients.Author author = LiveClients.newAuthor(base(), "stalled");
+        String body = "x".repeat(10_000);
+        try (Socket stalled = new Socket()) {
+            stalled.setReceiveBufferSize(4096);
+            stalled.connect(new InetSocketAddress("localhost", port));
+            request(stalled.getOutputStream(), author);
+            LiveClients.Sse healthy = LiveClients.Sse.open(base(), author);
+            assertThat(healthy.response().get(3, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+            Thread.sleep(300); // both subscriptions set up
+
+            // when 400 large posts are made
+            List<Long> millis = new ArrayList<>();
+            for (int i = 0; i < 400; i++) {
+                long started = System.nanoTime();
+                assertThat(LiveClients.post(base(), author, "big-" + i, body).statusCode()).isEqualTo(201);
+                millis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+            }
+
+            // then every post answered within 2 s, and the healthy subscriber received all 400
+            assertThat(millis).allSatisfy(ms -> assertThat(ms).isLessThan(2_000));
+            int received = 0;
+            for (int i = 0; i < 400; i++) {
+                if (healthy.await("\"big-" + i + "\"", Duration.ofSeconds(10)) != null) {
+                    received++;
+                }
+            }
+            assertThat(received).isEqualTo(400);
+            healthy.client().shutdownNow();
+        }
+    }
+
+    private void request(OutputStream out, LiveClients.Author author) throws Exception {
+        String json = LiveClients.subscribeBody(author, LiveClients.POST_CREATED_WITH_BODY);
+        out.write(("POST /graphql HTTP/1.1\r\nHost: localhost:" + port + "\r\nContent-Type: application/json\r\n"
+                + "Accept: text/event-stream\r\nAuthorization: Bearer " + author.token() + "\r\nContent-Length: "
+                + json.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + json).getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    private static String readSome(InputStream in) throws Exception {
+        byte[] buffer = new byte[2048];
+        int read = in.read(buffer);
+        return new String(buffer, 0, Math.max(read, 0), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,66 @@
+package org.roost.support;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+
+import org.roost.RoostApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Whole service instances on the test PostgreSQL and Redis, started the way a deployment runs
+ * them: several at once, sharing the database and Redis, behind one issuer.
+ */
+public final class Instances {
+
+    /** Instances behind one load balancer share an issuer; without one each would name its own port. */
+    public static final String ISSUER = "http://roost.test";
+
+    private Instances() {
+    }
+
+    /** One instance on the test schema (migrated, not cleaned). */
+    public static ConfigurableApplicationContext start(String... args) {
+        // Arguments, not default properties: application.yml would otherwise win over them.
+        String[] all = Stream.concat(Stream.of("--server.port=0",
+                "--spring.security.oauth2.authorizationserver.issuer=" + ISSUER, "--spring.jmx.enabled=false"),
+                Stream.of(args)).toArray(String[]::new);
+        return new SpringApplicationBuilder(RoostApplication.class).profiles("test", "postgres", "redis").run(all);
+    }
+
+    /** Several instances started at the same moment, each on its own thread. */
+    public static List<ConfigurableApplicationContext> startTogether(int count, String... args) {
+        List<CompletableFuture<ConfigurableApplicationContext>> starting = Stream.generate(
+                () -> CompletableFuture.supplyAsync(() -> start(args), Thread::startVirtualThread)).limit(count).toList();
+        return starting.stream().map(CompletableFuture::join).toList();
+    }
+
+    /** Arguments that put an instance on a schema of its own, emptied first: a brand-new database. */
+    public static String[] onEmptySchema(String suffix) throws SQLException {
+        String schema = env("ROOST_TEST_SCHEMA", "roost_test") + "_" + suffix;
+        String server = "jdbc:postgresql://" + env("ROOST_TEST_PG_HOST", "127.0.0.1") + ":"
+                + env("ROOST_TEST_PG_PORT", "5432") + "/" + env("ROOST_TEST_PG_DB", "test");
+        try (Connection connection = DriverManager.getConnection(server, env("ROOST_TEST_PG_USER", "postgres"), "");
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            statement.execute("CREATE SCHEMA " + schema);
+        }
+        return new String[] { "--spring.datasource.url=" + server + "?currentSchema=" + schema,
+                "--spring.flyway.schemas=" + schema };
+    }
+
+    public static String base(ConfigurableApplicationContext context) {
+        return "http://localhost:" + ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}

@@ -1,0 +1,112 @@
+package org.roost.support;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Running the commands that start, stop and freeze the fault tests' own servers. */
+final class LocalProcesses {
+
+    private LocalProcesses() {
+    }
+
+    static boolean isRoot() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    /** Runs a command to its end (bounded), failing with its output when it fails. */
+    static String run(Duration limit, String... command) {
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("Timed out after " + limit + ": " + String.join(" ", command));
+            }
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException("Exit " + process.exitValue() + " from " + String.join(" ", command)
+                        + ":\n" + output);
+            }
+            return output;
+        }
+        catch (IOException ex) {
+            throw new IllegalStateException("Could not run " + String.join(" ", command), ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /** Like {@link #run} as {@code user} (when we are root: PostgreSQL refuses to run as root). */
+    static String runAs(String user, Duration limit, String... command) {
+        if (!isRoot()) {
+            return run(limit, command);
+        }
+        List<String> all = new ArrayList<>(List.of("runuser", "-u", user, "--"));
+        all.addAll(List.of(command));
+        return run(limit, all.toArray(String[]::new));
+    }
+
+    /** Sends a signal, ignoring processes that are already gone. */
+    static void signal(String signal, List<Long> pids) {
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+        pids.forEach(pid -> command.add(Long.toString(pid)));
+        try {
+            new ProcessBuilder(command).redirectErrorStream(true).start().waitFor(10, TimeUnit.SECONDS);
+        }
+        catch (IOException ex) {
+            throw new IllegalStateException(ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The first port of [from, to] nobody listens on. */
+    static int freePort(int from, int to) {
+        for (int port = from; port <= to; port++) {
+            try (ServerSocket socket = new ServerSocket()) {
+                socket.bind(new InetSocketAddress("127.0.0.1", port));
+                return port;
+            }
+            catch (IOException taken) {
+                // try the next one
+            }
+        }
+        throw new IllegalStateException("No free port in " + from + "-" + to);
+    }
+
+    static boolean listening(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 300);
+            return true;
+        }
+        catch (IOException ex) {
+            return false;
+        }
+    }
+
+    static void awaitListening(int port, boolean expected, Duration limit) {
+        Instant deadline = Instant.now().plus(limit);
+        while (listening(port) != expected) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException("Port " + port + (expected ? " never opened" : " never closed"));
+            }
+            try {
+                Thread.sleep(100);
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(ex);
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.roost.webapp;
+
+import org.junit.jupiter.api.Test;
+import org.roost.support.IntegrationTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@IntegrationTest
+class WebAppRoutesTest {
+
+    @Autowired
+    MockMvcTester mvc;
+
+    @Test
+    void servesTheAppToABrowserOnEveryClientRouteWithAStrictPolicy() {
+        for (String path : new String[] { "/", "/login", "/signup", "/settings", "/people", "/u/alice" }) {
+            // when
+            var result = mvc.get().uri(path).accept(MediaType.TEXT_HTML, MediaType.ALL).exchange();
+
+            // then
+            assertThat(result).as(path).hasStatus(200).hasForwardedUrl("/app/index.html");
+            assertThat(result.getResponse().getHeader("Content-Security-Policy")).as(path)
+                    .contains("script-src 'self';").contains("style-src 'self';").doesNotContain("unsafe-inline");
+        }
+    }
+
+    @Test
+    void keepsTheJsonAnswersForApiClients() {
+        // when / then
+        assertThat(mvc.get().uri("/login").accept(MediaType.APPLICATION_JSON).exchange()).hasStatus(401)
+                .bodyJson().extractingPath("$.error.code").isEqualTo("UNAUTHENTICATED");
+        assertThat(mvc.get().uri("/api/v1/feed").accept(MediaType.TEXT_HTML).exchange()).hasStatus(401);
+        assertThat(mvc.get().uri("/no/such/page").accept(MediaType.APPLICATION_JSON).exchange()).hasStatus(404);
+        assertThat(mvc.post().uri("/login").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"username\":\"nobody\",\"password\":\"wrong password here\"}").exchange()).hasStatus(401)
+                .bodyJson().extractingPath("$.error.message").isNotNull();
+    }
+
+    @Test
+    void servesTheAppsScriptsAndStylesFromThisOrigin() {
+        assertThat(mvc.get().uri("/app/main.js").exchange()).hasStatus(200).hasContentType("text/javascript");
+        assertThat(mvc.get().uri("/app/app.css").exchange()).hasStatus(200);
+    }
+}
