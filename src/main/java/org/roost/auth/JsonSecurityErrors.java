@@ -34,10 +34,12 @@ class JsonSecurityErrors implements AuthenticationEntryPoint, AccessDeniedHandle
             errors.unavailable(request, response, ex); // the credential could not be checked, not refused
             return;
         }
-        if (ex instanceof OAuth2AuthenticationException) {
+        if (ex instanceof OAuth2AuthenticationException invalid) {
+            String reason = TokenErrors.describe(invalid);
+            // RFC 6750: error_description is a quoted string; our sentences are ASCII, quotes replaced.
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE,
-                    "Bearer error=\"invalid_token\", error_description=\"The access token is invalid.\"");
-            errors.write(request, response, ErrorCode.INVALID_TOKEN, null);
+                    "Bearer error=\"invalid_token\", error_description=\"" + reason.replace('"', '\'') + "\"");
+            errors.write(request, response, ErrorCode.INVALID_TOKEN, reason);
             return;
         }
         response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");

@@ -2,8 +2,11 @@ package org.roost.auth;
 
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
+import org.roost.shared.SecurityEvent;
+import org.roost.shared.SecurityEvent.Kind;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
 /**
@@ -16,10 +19,12 @@ public class PasswordLogins {
 
     private final UserService users;
     private final LoginThrottle throttle;
+    private final ApplicationEventPublisher events;
 
-    PasswordLogins(UserService users, LoginThrottle throttle) {
+    PasswordLogins(UserService users, LoginThrottle throttle, ApplicationEventPublisher events) {
         this.users = users;
         this.throttle = throttle;
+        this.events = events;
     }
 
     /**
@@ -27,10 +32,19 @@ public class PasswordLogins {
      */
     public UserSummary authenticate(String username, String password, String address) {
         // Counted before the hash: forty guesses sent at once are forty attempts, not one.
-        throttle.attempt(username, address);
-        UserSummary user = users.authenticate(username, password).orElseThrow(
-                () -> new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage()));
+        try {
+            throttle.attempt(username, address);
+        }
+        catch (ApiException throttled) {
+            events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_THROTTLED, username));
+            throw throttled;
+        }
+        UserSummary user = users.authenticate(username, password).orElseThrow(() -> {
+            events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_FAILED, username));
+            return new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage());
+        });
         throttle.succeeded(username, address);
+        events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, user.id()));
         return user;
     }
 }

@@ -13,7 +13,9 @@ import java.util.Optional;
 import java.util.UUID;
 
 import org.roost.user.UserEvents;
+import org.roost.shared.SecurityEvent;
 import org.roost.shared.Timestamps;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -46,8 +48,11 @@ class RefreshTokens {
     private final Clock clock;
     private final TokenProperties properties;
     private final CredentialRevocations revocations;
+    private final ApplicationEventPublisher events;
 
-    RefreshTokens(JdbcClient jdbc, Clock clock, TokenProperties properties, CredentialRevocations revocations) {
+    RefreshTokens(JdbcClient jdbc, Clock clock, TokenProperties properties, CredentialRevocations revocations,
+            ApplicationEventPublisher events) {
+        this.events = events;
         this.jdbc = jdbc;
         this.clock = clock;
         this.properties = properties;
@@ -83,6 +88,7 @@ class RefreshTokens {
                 .param("now", Timestamps.utc(now)).param("hash", hash).update();
         if (stored.used() || claimed == 0) {
             revokeFamily(stored.familyId());
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.REFRESH_TOKEN_REPLAYED, stored.userId()));
             return new Outcome.Refused();
         }
         return new Outcome.Rotated(stored.userId(), insert(stored.familyId(), stored.userId()));

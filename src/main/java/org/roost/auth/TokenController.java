@@ -9,7 +9,10 @@ import org.jspecify.annotations.Nullable;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.Scopes;
+import org.roost.shared.SecurityEvent;
+import org.roost.shared.SecurityEvent.Kind;
 import org.roost.user.UserSummary;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -37,9 +40,11 @@ class TokenController {
     private final RefreshTokens refreshTokens;
     private final TokenDenylist denylist;
     private final Issuers issuers;
+    private final ApplicationEventPublisher events;
 
     TokenController(PasswordLogins logins, AccessTokens accessTokens, RefreshTokens refreshTokens,
-            TokenDenylist denylist, Issuers issuers) {
+            TokenDenylist denylist, Issuers issuers, ApplicationEventPublisher events) {
+        this.events = events;
         this.logins = logins;
         this.accessTokens = accessTokens;
         this.refreshTokens = refreshTokens;
@@ -51,6 +56,7 @@ class TokenController {
     ResponseEntity<TokenResponse> token(@Valid @RequestBody SessionLoginController.LoginRequest login,
             HttpServletRequest request) {
         UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
+        events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, user.id(), "grant", "password"));
         return pair(user.id(), refreshTokens.issue(user.id()), request);
     }
 
@@ -58,7 +64,10 @@ class TokenController {
             produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<TokenResponse> refresh(@Valid @RequestBody RefreshRequest body, HttpServletRequest request) {
         return switch (refreshTokens.rotate(body.refreshToken())) {
-            case RefreshTokens.Outcome.Rotated rotated -> pair(rotated.userId(), rotated.refreshToken(), request);
+            case RefreshTokens.Outcome.Rotated rotated -> {
+                events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REFRESHED, rotated.userId()));
+                yield pair(rotated.userId(), rotated.refreshToken(), request);
+            }
             case RefreshTokens.Outcome.Refused refused ->
                     throw new ApiException(ErrorCode.INVALID_TOKEN, "The refresh token is invalid, expired or revoked.");
         };
@@ -75,6 +84,7 @@ class TokenController {
         if (jwt.getId() != null && jwt.getExpiresAt() != null) {
             denylist.deny(jwt.getId(), jwt.getExpiresAt());
         }
+        events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REVOKED, jwt.getSubject(), "by", "logout"));
         if (body != null && body.refreshToken() != null) {
             refreshTokens.revoke(body.refreshToken());
         }

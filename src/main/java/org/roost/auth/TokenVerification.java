@@ -42,10 +42,13 @@ class TokenVerification {
         decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(List.of(
                 new JwtTimestampValidator(properties.clockSkew()),
                 check(jwt -> jwt.getExpiresAt() != null, "The token has no expiry."),
-                check(jwt -> {
+                jwt -> {
                     String expected = issuers.current();
-                    return expected != null && expected.equals(jwt.getClaimAsString(JwtClaimNames.ISS));
-                }, "The token was issued by someone else."),
+                    return expected != null && expected.equals(jwt.getClaimAsString(JwtClaimNames.ISS))
+                            ? OAuth2TokenValidatorResult.success()
+                            : OAuth2TokenValidatorResult.failure(new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN,
+                                    TokenErrors.wrongIssuer(expected), null));
+                },
                 check(jwt -> jwt.getAudience() != null && jwt.getAudience().contains(properties.audience()),
                         "The token is not meant for this API."),
                 check(jwt -> jwt.getId() != null && !denylist.isDenied(jwt.getId()), "The token has been revoked."),

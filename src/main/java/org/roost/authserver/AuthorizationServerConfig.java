@@ -4,6 +4,7 @@ import java.time.Clock;
 
 import org.roost.auth.CredentialRevocations;
 import org.roost.auth.PasswordLogins;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -13,6 +14,7 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.oauth2.server.authorization.authentication.ClientSecretAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationCodeRequestAuthenticationProvider;
+import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationConsentAuthenticationProvider;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
@@ -35,7 +37,8 @@ class AuthorizationServerConfig {
 
     @Bean
     @Order(PROTOCOL_ORDER)
-    SecurityFilterChain authorizationServerChain(HttpSecurity http, CredentialRevocations revocations) throws Exception {
+    SecurityFilterChain authorizationServerChain(HttpSecurity http, CredentialRevocations revocations,
+            ApplicationEventPublisher events) throws Exception {
         http.oauth2AuthorizationServer(server -> {
             http.securityMatcher(server.getEndpointsMatcher());
             server.oidc(Customizer.withDefaults())
@@ -43,6 +46,9 @@ class AuthorizationServerConfig {
                             .authenticationProviders(providers -> providers.forEach(p -> {
                                 if (p instanceof OAuth2AuthorizationCodeRequestAuthenticationProvider codes) {
                                     codes.setAuthenticationValidator(ExactRedirectUris.validator());
+                                }
+                                if (p instanceof OAuth2AuthorizationConsentAuthenticationProvider consents) {
+                                    consents.setAuthorizationConsentCustomizer(ConsentAudit.publishingTo(events));
                                 }
                             })))
                     .clientAuthentication(clients -> clients.authenticationProviders(providers -> providers.forEach(p -> {

@@ -3,6 +3,8 @@ package org.roost.authserver;
 import java.util.List;
 
 import org.roost.auth.TokenProperties;
+import org.roost.shared.SecurityEvent;
+import org.springframework.context.ApplicationEventPublisher;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
@@ -28,8 +30,10 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
     private final TokenProperties properties;
     private final UserService users;
     private final java.time.Clock clock;
+    private final ApplicationEventPublisher events;
 
-    TokenClaims(TokenProperties properties, UserService users, java.time.Clock clock) {
+    TokenClaims(TokenProperties properties, UserService users, java.time.Clock clock, ApplicationEventPublisher events) {
+        this.events = events;
         this.properties = properties;
         this.users = users;
         this.clock = clock;
@@ -40,9 +44,13 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
         if (OAuth2TokenType.ACCESS_TOKEN.equals(context.getTokenType())) {
             context.getClaims().audience(java.util.Collections.singletonList(properties.audience()))
                     .claim(ISSUED_AT_MILLIS, clock.millis());
-            if (AuthorizationGrantType.CLIENT_CREDENTIALS.equals(context.getAuthorizationGrantType())) {
+            boolean clientOnly = AuthorizationGrantType.CLIENT_CREDENTIALS.equals(context.getAuthorizationGrantType());
+            if (clientOnly) {
                 context.getClaims().claim(CLIENT_ONLY, true);
             }
+            events.publishEvent(SecurityEvent.ofClient(SecurityEvent.Kind.TOKEN_ISSUED,
+                    context.getRegisteredClient().getClientId(), clientOnly ? null : context.getPrincipal().getName(),
+                    "grant", context.getAuthorizationGrantType().getValue()));
             return;
         }
         if (OidcParameterNames.ID_TOKEN.equals(context.getTokenType().getValue())

@@ -13,6 +13,7 @@ import org.roost.shared.Caller;
 import org.roost.shared.Page;
 import org.roost.shared.PageRequest;
 import org.roost.shared.Scopes;
+import org.roost.shared.SecurityEvent;
 import org.roost.shared.Timestamps;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;
@@ -48,6 +49,7 @@ public class UserService {
         try {
             long id = users.insert(normalize(command.username()), command.name().strip(), hash,
                     Timestamps.truncate(clock.instant()));
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.SIGNED_UP, id));
             return get(id);
         }
         catch (DuplicateKeyException ex) {
@@ -108,6 +110,7 @@ public class UserService {
         users.update(id, name, newHash, Timestamps.truncate(clock.instant()));
         if (newHash != null) {
             events.publishEvent(new UserEvents.CredentialsRevoked(id));
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.PASSWORD_CHANGED, id));
         }
         return get(id);
     }
@@ -119,6 +122,7 @@ public class UserService {
             throw ApiException.notFound("The user");
         }
         events.publishEvent(new UserEvents.UserDeleted(id));
+        events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.ACCOUNT_DELETED, id));
         events.publishEvent(new UserEvents.CredentialsRevoked(id));
     }
 

@@ -1,11 +1,76 @@
 package org.roost.web;
 
+import java.util.List;
+import java.util.Map;
+
 import io.swagger.v3.oas.annotations.OpenAPIDefinition;
 import io.swagger.v3.oas.annotations.info.Info;
+import io.swagger.v3.oas.annotations.info.License;
+import org.roost.shared.Caller;
+import org.springdoc.core.customizers.OperationCustomizer;
+import org.springdoc.core.utils.SpringDocUtils;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+/**
+ * The OpenAPI document describes the public API only: {@code springdoc.paths-to-match} leaves out the
+ * unversioned {@code /api} alias (noted once in the description), {@code /error} and the HTML pages;
+ * the {@link Caller} argument, resolved from the credential, is not a parameter; operations get ids
+ * and tags by resource. Controllers are named here by their simple names, so {@code web} does not
+ * depend on the features that depend on it.
+ */
 @Configuration(proxyBeanMethods = false)
 @OpenAPIDefinition(info = @Info(title = "Roost API", version = "v1",
-        description = "Users, posts and followers. Errors share one body; see docs/api.md for every decision."))
+        license = @License(name = "Apache-2.0", url = "https://www.apache.org/licenses/LICENSE-2.0"),
+        description = """
+                Users, posts and followers. Every error has the same body (`ErrorBody`). Every path under \
+                `/api/v1` is also served, identically, under `/api` (the unversioned alias, currently v1); \
+                this document lists each operation once."""))
 class OpenApiConfig {
+
+    static {
+        SpringDocUtils.getConfig().addRequestWrapperToIgnore(Caller.class);
+    }
+
+    private static final Map<String, String> TAGS = Map.of("UserController", "users", "AvatarController", "users",
+            "PostController", "posts", "FollowController", "followers", "SessionLoginController", "auth",
+            "TokenController", "auth");
+
+    private static final Map<String, String> IDS = Map.ofEntries(
+            Map.entry("UserController#list", "listUsers"), Map.entry("UserController#signUp", "createUser"),
+            Map.entry("UserController#get", "getUser"), Map.entry("UserController#update", "updateUser"),
+            Map.entry("UserController#delete", "deleteUser"),
+            Map.entry("AvatarController#upload", "uploadAvatar"), Map.entry("AvatarController#get", "getAvatar"),
+            Map.entry("AvatarController#delete", "deleteAvatar"),
+            Map.entry("PostController#list", "listPosts"), Map.entry("PostController#create", "createPost"),
+            Map.entry("PostController#get", "getPost"), Map.entry("PostController#update", "updatePost"),
+            Map.entry("PostController#delete", "deletePost"),
+            Map.entry("FollowController#followers", "listFollowers"),
+            Map.entry("FollowController#following", "listFollowing"),
+            Map.entry("FollowController#follow", "addFollower"), Map.entry("FollowController#unfollow", "removeFollower"),
+            Map.entry("SessionLoginController#login", "logIn"), Map.entry("SessionLoginController#logout", "logOut"),
+            Map.entry("TokenController#token", "createToken"), Map.entry("TokenController#refresh", "refreshToken"),
+            Map.entry("TokenController#logout", "revokeToken"));
+
+    /** Operations that take no credential at all. */
+    private static final List<String> PUBLIC = List.of("createUser", "logIn", "createToken", "refreshToken");
+
+    @Bean
+    OperationCustomizer operationsByResource() {
+        return (operation, handler) -> {
+            String controller = handler.getBeanType().getSimpleName();
+            String id = IDS.get(controller + "#" + handler.getMethod().getName());
+            if (id != null) {
+                operation.setOperationId(id);
+            }
+            String tag = TAGS.get(controller);
+            if (tag != null) {
+                operation.setTags(List.of(tag));
+            }
+            if (PUBLIC.contains(operation.getOperationId())) {
+                operation.setSecurity(List.of());
+            }
+            return operation;
+        };
+    }
 }

@@ -69,6 +69,34 @@ final class OAuthFlow {
 
     /** Signs in on the HTML form, consents, and returns the code delivered to the redirect URI. */
     String authorize(String username, String clientId, String redirectUri, String scope, @Nullable Pkce pkce) {
+        MultiValueMap<String, String> consent = untilConsent(username, clientId, redirectUri, scope, pkce);
+        var post = mvc.post().uri("/oauth2/authorize").cookie(signInCookie)
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .param("client_id", consent.getFirst("client_id")).param("state", consent.getFirst("state"));
+        for (String granted : consent.getFirst("scope").split(" ")) {
+            post.param("scope", granted);
+        }
+        MvcTestResult approved = post.exchange();
+        assertThat(approved).hasStatus(302);
+        String callback = approved.getResponse().getRedirectedUrl();
+        assertThat(callback).startsWith(redirectUri + "?");
+        MultiValueMap<String, String> answer = query(callback);
+        assertThat(answer.getFirst("state")).isEqualTo("xyz-state");
+        return answer.getFirst("code");
+    }
+
+    /** Signs in on the HTML form and answers the consent page with no scope at all; returns the callback URL. */
+    String deny(String username, String clientId, String redirectUri, String scope, @Nullable Pkce pkce) {
+        MultiValueMap<String, String> consent = untilConsent(username, clientId, redirectUri, scope, pkce);
+        MvcTestResult denied = mvc.post().uri("/oauth2/authorize").cookie(signInCookie)
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .param("client_id", consent.getFirst("client_id")).param("state", consent.getFirst("state")).exchange();
+        assertThat(denied).hasStatus(302);
+        return denied.getResponse().getRedirectedUrl();
+    }
+
+    private MultiValueMap<String, String> untilConsent(String username, String clientId, String redirectUri,
+            String scope, @Nullable Pkce pkce) {
         String authorize = authorizeUri(clientId, redirectUri, scope, "xyz-state", pkce);
         MvcTestResult start = mvc.get().uri(URI.create(authorize)).exchange();
         assertThat(start).hasStatus(302);
@@ -84,19 +112,7 @@ final class OAuthFlow {
         assertThat(resumed).hasStatus(302);
         MultiValueMap<String, String> consent = query(resumed.getResponse().getRedirectedUrl());
         assertThat(resumed.getResponse().getRedirectedUrl()).contains("/consent");
-        var post = mvc.post().uri("/oauth2/authorize").cookie(signInCookie)
-                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
-                .param("client_id", consent.getFirst("client_id")).param("state", consent.getFirst("state"));
-        for (String granted : consent.getFirst("scope").split(" ")) {
-            post.param("scope", granted);
-        }
-        MvcTestResult approved = post.exchange();
-        assertThat(approved).hasStatus(302);
-        String callback = approved.getResponse().getRedirectedUrl();
-        assertThat(callback).startsWith(redirectUri + "?");
-        MultiValueMap<String, String> answer = query(callback);
-        assertThat(answer.getFirst("state")).isEqualTo("xyz-state");
-        return answer.getFirst("code");
+        return consent;
     }
 
     MvcTestResult exchangePublic(String code, String redirectUri, @Nullable String verifier) {

@@ -21,6 +21,6 @@ import org.springframework.test.context.ActiveProfiles;
 @SpringBootTest
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "postgres", "redis" })
-@Import(TestDatabaseConfig.class)
+@Import({ TestDatabaseConfig.class, OpenApiResponseValidation.class })
 public @interface IntegrationTest {
 }

@@ -1,0 +1,144 @@
+package org.roost.web;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import io.swagger.v3.core.jackson.ModelResolver;
+import io.swagger.v3.core.util.Json;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.media.ArraySchema;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.ObjectSchema;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Completes what springdoc infers: snake_case property names (as the API writes them), the real
+ * success status of each operation, a summary, and the error responses it can give, all with the one
+ * error body ({@code ErrorBody}).
+ */
+@Configuration(proxyBeanMethods = false)
+class OpenApiResponses {
+
+    static final String ERROR_SCHEMA = "ErrorBody";
+
+    private record Outcome(String summary, String status, List<String> errors) {
+    }
+
+    private static final List<String> READ = List.of("401", "403", "404");
+    private static final List<String> WRITE = List.of("400", "401", "403", "404", "412", "413", "415");
+    private static final List<String> DELETE = List.of("401", "403", "404", "412");
+
+    private static final Map<String, Outcome> OUTCOMES = Map.ofEntries(
+            Map.entry("listUsers", new Outcome("List users", "200", List.of("400", "401", "403"))),
+            Map.entry("createUser", new Outcome("Sign up", "201", List.of("400", "409", "415"))),
+            Map.entry("getUser", new Outcome("Get a user", "200", READ)),
+            Map.entry("updateUser", new Outcome("Update a user (name, password)", "200", WRITE)),
+            Map.entry("deleteUser", new Outcome("Delete a user and their data", "204", DELETE)),
+            Map.entry("getAvatar", new Outcome("Get a user's avatar image", "200", READ)),
+            Map.entry("uploadAvatar", new Outcome("Upload a user's avatar", "201", WRITE)),
+            Map.entry("deleteAvatar", new Outcome("Delete a user's avatar", "204", DELETE)),
+            Map.entry("listPosts", new Outcome("List a user's posts", "200", READ)),
+            Map.entry("createPost", new Outcome("Create a post", "201", WRITE)),
+            Map.entry("getPost", new Outcome("Get a post", "200", READ)),
+            Map.entry("updatePost", new Outcome("Update a post", "200", WRITE)),
+            Map.entry("deletePost", new Outcome("Delete a post", "204", DELETE)),
+            Map.entry("listFollowers", new Outcome("List a user's followers", "200", READ)),
+            Map.entry("listFollowing", new Outcome("List whom a user follows", "200", READ)),
+            Map.entry("addFollower", new Outcome("Follow a user", "204", List.of("400", "401", "403", "404"))),
+            Map.entry("removeFollower", new Outcome("Unfollow a user", "204", READ)),
+            Map.entry("logIn", new Outcome("Log in with a session cookie", "200", List.of("400", "401", "415", "429"))),
+            Map.entry("logOut", new Outcome("End the session", "204", List.of("403"))),
+            Map.entry("createToken", new Outcome("Get a first-party token pair", "200", List.of("400", "401", "415", "429"))),
+            Map.entry("refreshToken", new Outcome("Rotate a refresh token", "200", List.of("400", "401", "415"))),
+            Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))));
+
+    private static final Map<String, String> REASONS = Map.ofEntries(
+            Map.entry("400", "Malformed request or invalid fields"),
+            Map.entry("401", "No valid credential"),
+            Map.entry("403", "Not allowed (or CSRF token missing)"),
+            Map.entry("404", "No such resource"),
+            Map.entry("409", "Conflict"),
+            Map.entry("412", "If-Match does not match the current ETag"),
+            Map.entry("413", "Body too large"),
+            Map.entry("415", "Unsupported media type"),
+            Map.entry("429", "Too many requests; see Retry-After"),
+            Map.entry("503", "A dependency is unavailable; see Retry-After"));
+
+    /** Property names as the API writes them (spring.jackson: snake_case); springdoc's mapper is its own. */
+    @Bean
+    ModelResolver snakeCaseModels() {
+        return new ModelResolver(Json.mapper().copy().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE));
+    }
+
+    @Bean
+    OpenApiCustomizer responsesAndErrorBody() {
+        return openApi -> {
+            openApi.getComponents().addSchemas(ERROR_SCHEMA, errorBody());
+            openApi.setServers(List.of(new io.swagger.v3.oas.models.servers.Server().url("/")
+                    .description("This service (the origin you reach it at)")));
+            openApi.getPaths().values().forEach(item -> item.readOperations().forEach(OpenApiResponses::complete));
+        };
+    }
+
+    /** Any operation may be rate limited or meet a dependency that is down. */
+    private static final List<String> ANYWHERE = List.of("429", "503");
+
+    private static void complete(Operation operation) {
+        // An operation added without an entry here still gets a summary and the usual errors.
+        Outcome outcome = OUTCOMES.getOrDefault(operation.getOperationId(), new Outcome(
+                operation.getSummary() != null ? operation.getSummary() : words(operation.getOperationId()),
+                successOf(operation), List.of("400", "401", "403", "404")));
+        operation.setSummary(outcome.summary());
+        ApiResponses responses = operation.getResponses();
+        ApiResponse generated = responses.remove("200");
+        ApiResponse success = generated == null ? new ApiResponse() : generated;
+        success.setDescription(switch (outcome.status()) {
+            case "201" -> "Created";
+            case "204" -> "No content";
+            default -> "OK";
+        });
+        if ("204".equals(outcome.status())) {
+            success.setContent(null);
+        }
+        responses.addApiResponse(outcome.status(), success);
+        for (String status : java.util.stream.Stream.concat(outcome.errors().stream(), ANYWHERE.stream()).toList()) {
+            responses.addApiResponse(status, new ApiResponse().description(REASONS.get(status))
+                    .content(new Content().addMediaType("application/json", new MediaType()
+                            .schema(new Schema<>().$ref("#/components/schemas/" + ERROR_SCHEMA)))));
+        }
+    }
+
+    private static String successOf(Operation operation) {
+        return operation.getResponses() == null ? "200" : operation.getResponses().keySet().stream()
+                .filter(status -> status.startsWith("2")).findFirst().orElse("200");
+    }
+
+    /** {@code listFeed} reads "List feed". */
+    private static String words(String operationId) {
+        String spaced = operationId.replaceAll("([A-Z])", " $1").toLowerCase(java.util.Locale.ROOT);
+        return Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
+    }
+
+    private static Schema<?> errorBody() {
+        Schema<?> violation = new ObjectSchema().addProperty("field", new StringSchema())
+                .addProperty("message", new StringSchema()).required(List.of("field", "message"));
+        Schema<?> error = new ObjectSchema()
+                .addProperty("code", new StringSchema().example("VALIDATION_FAILED"))
+                .addProperty("message", new StringSchema().example("The request has invalid fields."))
+                .addProperty("details", new ArraySchema().items(violation))
+                .required(List.of("code", "message", "details"));
+        return new ObjectSchema().description("The one error body of every failure")
+                .addProperty("error", error)
+                .addProperty("request_id", new StringSchema().example("3f2c9a8e-1b7d-4c55-9b0e-6f1a2d3c4b5a"))
+                .addProperty("timestamp", new StringSchema().format("date-time"))
+                .required(List.of("error", "request_id", "timestamp"));
+    }
+}

@@ -1,0 +1,60 @@
+package org.roost.support;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.LoggerFactory;
+
+/** The events one logger writes while a test runs, with their key-value pairs, for assertions. */
+public final class CapturedLog implements AutoCloseable {
+
+    private final Logger logger;
+    private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    private final @Nullable Level level;
+    private final boolean additive;
+
+    /** Captures from INFO up, without passing the lines on to the (quiet) console meanwhile. */
+    private CapturedLog(String name) {
+        this.logger = (Logger) LoggerFactory.getLogger(name);
+        this.level = logger.getLevel();
+        this.additive = logger.isAdditive();
+        appender.start();
+        logger.addAppender(appender);
+        logger.setLevel(Level.INFO);
+        logger.setAdditive(false);
+    }
+
+    public static CapturedLog of(String loggerName) {
+        return new CapturedLog(loggerName);
+    }
+
+    public List<ILoggingEvent> events() {
+        return List.copyOf(appender.list);
+    }
+
+    /** Each event's key-value pairs (values as text), in order. */
+    public List<Map<String, String>> pairs() {
+        return events().stream().map(event -> event.getKeyValuePairs() == null ? Map.<String, String>of()
+                : event.getKeyValuePairs().stream().collect(Collectors.toMap(pair -> pair.key,
+                        pair -> String.valueOf(pair.value), (a, b) -> b))).toList();
+    }
+
+    /** The pairs of the events whose {@code key} is {@code value}. */
+    public List<Map<String, String>> where(String key, String value) {
+        return pairs().stream().filter(pairs -> value.equals(pairs.get(key))).toList();
+    }
+
+    @Override
+    public void close() {
+        logger.detachAppender(appender);
+        logger.setLevel(level);
+        logger.setAdditive(additive);
+        appender.stop();
+    }
+}

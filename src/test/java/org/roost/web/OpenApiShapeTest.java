@@ -1,0 +1,65 @@
+package org.roost.web;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.roost.support.IntegrationTest;
+import org.roost.support.Json;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The OpenAPI document lists the public API once, with ids and tags by resource and no internal parameter. */
+@IntegrationTest
+class OpenApiShapeTest {
+
+    @Autowired
+    MockMvcTester mvc;
+
+    @Test
+    void listsEachPublicOperationOnceWithoutInternalParametersOrFrameworkPaths() {
+        // when
+        JsonNode document = Json.of(mvc.get().uri("/v3/api-docs").exchange());
+
+        // then
+        assertThat(document.get("openapi").asString()).startsWith("3.1");
+        List<String> paths = new ArrayList<>(document.get("paths").propertyNames());
+        assertThat(paths).contains("/api/v1/users", "/api/v1/users/{userId}/posts", "/login", "/auth/token")
+                .noneMatch(path -> path.startsWith("/api/users") || path.equals("/error") || path.startsWith("/signin")
+                        || path.startsWith("/consent") || path.startsWith("/graphiql"));
+        assertThat(document.at("/info/description").asString()).contains("`/api`");
+        List<JsonNode> operations = operations(document);
+        assertThat(operations).allSatisfy(operation -> {
+            assertThat(operation.get("operationId").asString()).matches("[a-z][A-Za-z]+").doesNotContain("_");
+            assertThat(operation.get("tags").get(0).asString()).isIn("users", "posts", "followers", "auth", "feed");
+            assertThat(operation.path("parameters").toString()).doesNotContain("\"caller\"")
+                    .doesNotContain("clientId");
+        });
+        assertThat(operations).extracting(operation -> operation.get("operationId").asString())
+                .contains("listUsers", "createUser", "createPost", "listFollowers", "createToken").doesNotHaveDuplicates();
+    }
+
+    @Test
+    void marksThePublicOperationsAsNeedingNoCredential() {
+        // when
+        JsonNode document = Json.of(mvc.get().uri("/v3/api-docs").exchange());
+
+        // then
+        assertThat(document.at("/paths/~1api~1v1~1users/post/security").isEmpty()).isTrue();
+        assertThat(document.at("/paths/~1api~1v1~1users/post/security").isArray()).isTrue();
+        assertThat(document.at("/paths/~1api~1v1~1users/get/security").isMissingNode()).isTrue();
+    }
+
+    private static List<JsonNode> operations(JsonNode document) {
+        List<JsonNode> operations = new ArrayList<>();
+        document.get("paths").forEach(item -> item.properties().forEach(entry -> {
+            if (List.of("get", "put", "post", "delete", "patch").contains(entry.getKey())) {
+                operations.add(entry.getValue());
+            }
+        }));
+        return operations;
+    }
+}
