@@ -9,6 +9,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.TokensInheritanceStrategy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
 import io.github.bucket4j.redis.lettuce.cas.LettuceBasedProxyManager;
@@ -52,7 +53,11 @@ interface RateLimitBuckets {
                     .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
                     .build();
             Function<String, byte[]> redisKey = key -> ("roost:rate-limit:" + key).getBytes(StandardCharsets.UTF_8);
-            return (key, tokens) -> buckets.builder().build(redisKey.apply(key), () -> configuration)
+            // A bucket stored with other limits (the settings changed) takes these, keeping what it had left.
+            long version = java.util.Objects.hash(properties.capacity(), properties.window());
+            return (key, tokens) -> buckets.builder()
+                    .withImplicitConfigurationReplacement(version, TokensInheritanceStrategy.AS_IS)
+                    .build(redisKey.apply(key), () -> configuration)
                     .tryConsumeAndReturnRemaining(tokens);
         }
     }
