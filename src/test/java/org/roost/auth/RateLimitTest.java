@@ -52,6 +52,7 @@ class RateLimitTest {
             assertThat(fifth.body()).contains("\"RATE_LIMITED\"");
             assertThat(Long.parseLong(fifth.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 3600L);
             assertThat(graphql(second).statusCode()).isEqualTo(429);
+            first.getBean(StringRedisTemplate.class).delete("roost:rate-limit:address:127.0.0.1");
         }
     }
 
