@@ -2,7 +2,10 @@ package org.roost.auth;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
@@ -49,15 +52,21 @@ interface RateLimitBuckets {
         RateLimitBuckets redisBuckets(RateLimitProperties properties, LettuceConnectionFactory connections,
                 @Value("${roost.redis.namespace}") String namespace) {
             BucketConfiguration configuration = configuration(properties);
-            LettuceBasedProxyManager<byte[]> buckets = Bucket4jLettuce
-                    .casBasedBuilder((RedisClient) connections.getRequiredNativeClient())
-                    .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
-                    .build();
+            // The factory replaces its native client whenever it is stopped and started again (a restart of the
+            // lifecycle, or a paused test context), closing the old client's connections: follow the current one.
+            AtomicReference<Map.Entry<Object, LettuceBasedProxyManager<byte[]>>> current = new AtomicReference<>();
+            Supplier<LettuceBasedProxyManager<byte[]>> buckets = () -> current.updateAndGet(known -> {
+                RedisClient client = (RedisClient) connections.getRequiredNativeClient();
+                return known != null && known.getKey() == client ? known : Map.entry(client, Bucket4jLettuce
+                        .casBasedBuilder(client)
+                        .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
+                        .build());
+            }).getValue();
             // Bucket4j keeps the configuration a bucket was first created with: naming the limit in the key makes a
             // changed capacity or window apply at once instead of after the old bucket expires.
             String prefix = namespace + ":rate-limit:" + properties.capacity() + "/" + properties.window().toSeconds() + ":";
             Function<String, byte[]> redisKey = key -> (prefix + key).getBytes(StandardCharsets.UTF_8);
-            return (key, tokens) -> buckets.builder().build(redisKey.apply(key), () -> configuration)
+            return (key, tokens) -> buckets.get().builder().build(redisKey.apply(key), () -> configuration)
                     .tryConsumeAndReturnRemaining(tokens);
         }
     }
