@@ -93,7 +93,8 @@ try {
   await stranger.page.getByLabel('Password').fill('a long enough password');
   await stranger.page.getByRole('button', { name: 'Sign in' }).click();
   await stranger.page.getByRole('heading', { name: 'Home' }).waitFor();
-  check(await stranger.page.getByRole('heading', { name: 'Hello from Ann' }).isVisible(), 'signing in shows the home timeline');
+  check(await stranger.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor({ timeout: 10000 }).then(() => true, () => false),
+    'signing in shows the home timeline');
 
   // a second person follows the first from the profile page and sees her next post live
   const b = await person();

@@ -10,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
@@ -30,7 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Component
 @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "true")
-class RedisLiveEvents implements LiveEvents, SmartLifecycle {
+class RedisLiveEvents implements LiveEvents, SmartLifecycle, DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(RedisLiveEvents.class);
     private static final Duration PUBLISH_TIMEOUT = Duration.ofSeconds(1);
@@ -118,8 +119,13 @@ class RedisLiveEvents implements LiveEvents, SmartLifecycle {
         if (listener != null) {
             listener.destroyLater().subscribe(done -> { }, failure -> { });
         }
-        fanOut.close();
         listening = null;
+    }
+
+    /** A stopped container may start again (a lifecycle restart): only destruction ends the fan-out's threads. */
+    @Override
+    public void destroy() {
+        fanOut.close();
     }
 
     @Override

@@ -53,6 +53,8 @@ class OperatorAccess {
                 .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint((request, response, ex) ->
                         errors.write(request, response, ErrorCode.FORBIDDEN, "Operators only (by address).")))
                 .csrf(AbstractHttpConfigurer::disable)
+                .headers(headers -> headers.referrerPolicy(referrer -> referrer.policy(
+                        org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy.NO_REFERRER)))
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .requestCache(cache -> cache.disable())
                 .formLogin(AbstractHttpConfigurer::disable)

@@ -34,7 +34,7 @@ class OpenApiConfig {
 
     private static final Map<String, String> TAGS = Map.of("UserController", "users", "AvatarController", "users",
             "PostController", "posts", "FollowController", "followers", "SessionLoginController", "auth",
-            "TokenController", "auth");
+            "TokenController", "auth", "FeedController", "feed");
 
     private static final Map<String, String> IDS = Map.ofEntries(
             Map.entry("UserController#list", "listUsers"), Map.entry("UserController#signUp", "createUser"),
@@ -50,7 +50,7 @@ class OpenApiConfig {
             Map.entry("FollowController#follow", "addFollower"), Map.entry("FollowController#unfollow", "removeFollower"),
             Map.entry("SessionLoginController#login", "logIn"), Map.entry("SessionLoginController#logout", "logOut"),
             Map.entry("TokenController#token", "createToken"), Map.entry("TokenController#refresh", "refreshToken"),
-            Map.entry("TokenController#logout", "revokeToken"));
+            Map.entry("TokenController#logout", "revokeToken"), Map.entry("FeedController#feed", "getFeed"));
 
     /** Operations that take no credential at all. */
     private static final List<String> PUBLIC = List.of("createUser", "logIn", "createToken", "refreshToken");
