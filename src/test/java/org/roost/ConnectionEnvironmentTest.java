@@ -13,6 +13,8 @@ class ConnectionEnvironmentTest {
 
     StandardEnvironment environment(Map<String, Object> properties) {
         StandardEnvironment environment = new StandardEnvironment();
+        // Only what the test gives: the test run's own isolation sets JVM-wide properties (roost.redis.namespace).
+        environment.getPropertySources().remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
         environment.getPropertySources().addFirst(new MapPropertySource("given", properties));
         new ConnectionEnvironment().postProcessEnvironment(environment, new SpringApplication());
         return environment;

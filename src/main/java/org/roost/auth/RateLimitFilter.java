@@ -11,8 +11,11 @@ import jakarta.servlet.http.HttpServletResponse;
 import io.github.bucket4j.ConsumptionProbe;
 
 import org.roost.shared.ApiException;
+import org.roost.shared.DependencyFailures;
 import org.roost.shared.Caller;
 import org.roost.web.ErrorResponses;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -23,6 +26,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * It runs inside the API filter chain, after authentication, so it knows who is calling.
  */
 final class RateLimitFilter extends OncePerRequestFilter {
+
+    private static final Logger log = LoggerFactory.getLogger(RateLimitFilter.class);
 
     private final RateLimitProperties properties;
     private final RateLimitBuckets buckets;
@@ -45,7 +50,20 @@ final class RateLimitFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        ConsumptionProbe probe = buckets.consume(callerKey(request), cost(request));
+        ConsumptionProbe probe;
+        try {
+            probe = buckets.consume(callerKey(request), cost(request));
+        }
+        catch (RuntimeException failure) {
+            if (!DependencyFailures.isUnavailable(failure)) {
+                throw failure;
+            }
+            // Fails open: with Redis down, bearer traffic must keep being served (docs/operations.md); limits
+            // resume by themselves when Redis is back. No rate-limit headers: nothing was counted.
+            log.debug("Rate limit not applied, its store is unavailable: {}", failure.toString());
+            chain.doFilter(request, response);
+            return;
+        }
         Duration reset = Duration.ofNanos(probe.isConsumed() ? 0 : probe.getNanosToWaitForRefill());
         response.setHeader("RateLimit-Policy", policy);
         response.setHeader("RateLimit", "\"default\";r=" + probe.getRemainingTokens() + ";t=" + seconds(reset));

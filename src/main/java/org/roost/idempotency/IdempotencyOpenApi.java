@@ -39,7 +39,9 @@ class IdempotencyOpenApi {
     private static void describe(Operation operation, String status, String text) {
         ApiResponse existing = operation.getResponses().get(status);
         if (existing == null) {
-            operation.getResponses().addApiResponse(status, new ApiResponse().description(text));
+            operation.getResponses().addApiResponse(status, new ApiResponse().description(text).content(
+                    new Content().addMediaType("application/json", new io.swagger.v3.oas.models.media.MediaType()
+                            .schema(new io.swagger.v3.oas.models.media.Schema<>().$ref("#/components/schemas/ErrorBody")))));
         }
         else {
             existing.setDescription(existing.getDescription() == null ? text : existing.getDescription() + " Or " + text);
