@@ -33,8 +33,10 @@ class GraphQlBatchingTest {
         long small = statementsFor(first, 2);
         long large = statementsFor(first, 40);
 
-        // then: users, posts, authors, followers (edges + users), following (edges + users), counts
-        assertThat(large).isEqualTo(small).isLessThanOrEqualTo(8);
+        // then: users, posts, authors, followers (edges + users), following (edges + users), counts: a bound that
+        // does not grow with the page (a small page may need fewer, when its users happen to have no posts)
+        assertThat(small).isLessThanOrEqualTo(8);
+        assertThat(large).isLessThanOrEqualTo(8);
     }
 
     private long statementsFor(ApiClient.Login login, int pageSize) {
