@@ -22,7 +22,12 @@ import org.springframework.test.context.ActiveProfiles;
 @ExtendWith(RequiresServices.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { "roost.graphql.session-check-interval=1s", "roost.live.sse-heartbeat=300ms",
-                "roost.live.subscriber-buffer=64" })
+                "roost.live.subscriber-buffer=64",
+                // A schema of its own: every other test context cleans the shared one when it starts, and this
+                // long-lived context would then lose the signing key its tokens name.
+                "spring.datasource.url=jdbc:postgresql://${ROOST_TEST_PG_HOST:127.0.0.1}:${ROOST_TEST_PG_PORT:5432}/"
+                        + "${ROOST_TEST_PG_DB:test}?currentSchema=${roost.test.schema}_live",
+                "spring.flyway.schemas=${roost.test.schema}_live" })
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "postgres", "redis" })
 @Import({ TestDatabaseConfig.class, StatementCounter.class })

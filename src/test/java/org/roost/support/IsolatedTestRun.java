@@ -45,6 +45,7 @@ public class IsolatedTestRun implements LauncherSessionListener {
     public void launcherSessionClosed(LauncherSession session) {
         if (randomSchema) {
             dropSchema(System.getProperty(SCHEMA_PROPERTY));
+            dropSchema(System.getProperty(SCHEMA_PROPERTY) + "_live"); // LiveGraphQlTest's own
         }
         if (randomNamespace) {
             deleteKeys(System.getProperty(NAMESPACE_PROPERTY));
