@@ -71,7 +71,7 @@ class BodySizeLimitFilter extends OncePerRequestFilter {
                 tooLarge(request, response, limit);
                 return;
             }
-            chain.doFilter(new BufferedBody(request, body), response);
+            chain.doFilter(new BufferedBodyRequest(request, body), response);
             return;
         }
         chain.doFilter(request, response);
@@ -85,63 +85,5 @@ class BodySizeLimitFilter extends OncePerRequestFilter {
         // Tell the client to stop sending, rather than reading (swallowing) the rest of a huge body.
         response.setHeader("Connection", "close");
         errors.write(request, response, ErrorCode.PAYLOAD_TOO_LARGE, "The request body is larger than " + limit + " bytes.");
-    }
-
-    /** The body already read, served from memory. */
-    private static final class BufferedBody extends HttpServletRequestWrapper {
-
-        private final byte[] body;
-
-        BufferedBody(HttpServletRequest request, byte[] body) {
-            super(request);
-            this.body = body;
-        }
-
-        @Override
-        public ServletInputStream getInputStream() {
-            ByteArrayInputStream in = new ByteArrayInputStream(body);
-            return new ServletInputStream() {
-                @Override
-                public int read() throws IOException {
-                    return in.read();
-                }
-
-                @Override
-                public int read(byte[] b, int off, int len) throws IOException {
-                    return in.read(b, off, len);
-                }
-
-                @Override
-                public boolean isFinished() {
-                    return in.available() == 0;
-                }
-
-                @Override
-                public boolean isReady() {
-                    return true;
-                }
-
-                @Override
-                public void setReadListener(ReadListener listener) {
-                    throw new UnsupportedOperationException("The body has already been read.");
-                }
-            };
-        }
-
-        @Override
-        public BufferedReader getReader() {
-            Charset charset = getCharacterEncoding() == null ? StandardCharsets.UTF_8 : Charset.forName(getCharacterEncoding());
-            return new BufferedReader(new InputStreamReader(getInputStream(), charset));
-        }
-
-        @Override
-        public int getContentLength() {
-            return body.length;
-        }
-
-        @Override
-        public long getContentLengthLong() {
-            return body.length;
-        }
     }
 }

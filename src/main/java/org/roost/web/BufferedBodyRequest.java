@@ -1,7 +1,8 @@
-package org.roost.idempotency;
+package org.roost.web;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -11,12 +12,12 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 
-/** The request with its body already read (to fingerprint it), served again to the application. */
-final class BufferedBodyRequest extends HttpServletRequestWrapper {
+/** The request with its body already read (to limit or fingerprint it), served again from memory. */
+public final class BufferedBodyRequest extends HttpServletRequestWrapper {
 
     private final byte[] body;
 
-    BufferedBodyRequest(HttpServletRequest request, byte[] body) {
+public BufferedBodyRequest(HttpServletRequest request, byte[] body) {
         super(request);
         this.body = body;
     }
@@ -26,12 +27,12 @@ final class BufferedBodyRequest extends HttpServletRequestWrapper {
         ByteArrayInputStream in = new ByteArrayInputStream(body);
         return new ServletInputStream() {
             @Override
-            public int read() {
+            public int read() throws IOException {
                 return in.read();
             }
 
             @Override
-            public int read(byte[] b, int off, int len) {
+            public int read(byte[] b, int off, int len) throws IOException {
                 return in.read(b, off, len);
             }
 
@@ -47,15 +48,24 @@ final class BufferedBodyRequest extends HttpServletRequestWrapper {
 
             @Override
             public void setReadListener(ReadListener listener) {
-                throw new UnsupportedOperationException("The body is already in memory");
+                throw new UnsupportedOperationException("The body has already been read.");
             }
         };
     }
 
     @Override
     public BufferedReader getReader() {
-        String encoding = getCharacterEncoding();
-        Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+        Charset charset = getCharacterEncoding() == null ? StandardCharsets.UTF_8 : Charset.forName(getCharacterEncoding());
         return new BufferedReader(new InputStreamReader(getInputStream(), charset));
+    }
+
+    @Override
+    public int getContentLength() {
+        return body.length;
+    }
+
+    @Override
+    public long getContentLengthLong() {
+        return body.length;
     }
 }
