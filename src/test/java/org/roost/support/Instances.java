@@ -38,8 +38,14 @@ public final class Instances {
 
     /** Several instances started at the same moment, each on its own thread. */
     public static List<ConfigurableApplicationContext> startTogether(int count, String... args) {
-        List<CompletableFuture<ConfigurableApplicationContext>> starting = Stream.generate(
-                () -> CompletableFuture.supplyAsync(() -> start(args), Thread::startVirtualThread)).limit(count).toList();
+        // Launches are 300 ms apart: Spring Boot initialises the JVM-wide logging system in the first milliseconds of a
+        // start and races with itself ("Unable to find Spring Environment in logger context"); the key creation these
+        // tests race happens seconds later, while both instances are still starting.
+        List<CompletableFuture<ConfigurableApplicationContext>> starting = java.util.stream.IntStream.range(0, count)
+                .mapToObj(i -> CompletableFuture.supplyAsync(() -> {
+                    sleep(300L * i);
+                    return start(args);
+                }, Thread::startVirtualThread)).toList();
         return starting.stream().map(CompletableFuture::join).toList();
     }
 
@@ -59,6 +65,15 @@ public final class Instances {
 
     public static String base(ConfigurableApplicationContext context) {
         return "http://localhost:" + ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static String env(String name, String fallback) {
