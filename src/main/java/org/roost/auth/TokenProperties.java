@@ -16,9 +16,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param keyRotation          a signing key this old is replaced by a new one
  * @param keyPublication       a new key is published this long before it signs, so every instance knows it first
  * @param syncInterval         how often each instance re-reads revocations it may have missed (Redis down, say)
+ * @param verifiedCacheSize     how many tokens with a verified signature each instance remembers (see VerifiedTokens)
+ * @param verifiedCacheLifetime how long a verified signature is remembered
  */
 @ConfigurationProperties("roost.tokens")
 public record TokenProperties(String audience, Duration accessTokenLifetime, Duration refreshTokenLifetime,
         Duration clockSkew, String signingAlgorithm, Duration keyRotation, Duration keyPublication,
-        Duration syncInterval) {
+        Duration syncInterval, long verifiedCacheSize, Duration verifiedCacheLifetime) {
 }

@@ -39,7 +39,9 @@ class TokenVerification {
                     algorithms.add(SignatureAlgorithm.ES256);
                 })
                 .build();
-        decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(List.of(
+        // Verification only; the claims are validated on every use by VerifiedTokens.
+        decoder.setJwtValidator(jwt -> OAuth2TokenValidatorResult.success());
+        OAuth2TokenValidator<Jwt> claims = new DelegatingOAuth2TokenValidator<>(List.of(
                 new JwtTimestampValidator(properties.clockSkew()),
                 check(jwt -> jwt.getExpiresAt() != null, "The token has no expiry."),
                 jwt -> {
@@ -52,8 +54,8 @@ class TokenVerification {
                 check(jwt -> jwt.getAudience() != null && jwt.getAudience().contains(properties.audience()),
                         "The token is not meant for this API."),
                 check(jwt -> jwt.getId() != null && !denylist.isDenied(jwt.getId()), "The token has been revoked."),
-                check(jwt -> !revokedByUser(jwt, revocations), "The token has been revoked."))));
-        return decoder;
+                check(jwt -> !revokedByUser(jwt, revocations), "The token has been revoked.")));
+        return new VerifiedTokens(decoder, claims, properties.verifiedCacheSize(), properties.verifiedCacheLifetime());
     }
 
     /** A password change or a deletion ends the user's tokens issued before it. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import org.jspecify.annotations.Nullable;
 import org.roost.shared.ApiException;
 import org.roost.shared.Caller;
 import org.roost.shared.Page;
@@ -32,14 +33,27 @@ public class UserService {
     private final ApplicationEventPublisher events;
     private final Clock clock;
     /** Compared against when the username is unknown, so that case costs what a wrong password costs. */
-    private final String decoyHash;
+    private volatile @Nullable String decoyHash;
 
     UserService(UserRepository users, PasswordEncoder passwords, ApplicationEventPublisher events, Clock clock) {
         this.users = users;
         this.passwords = passwords;
         this.events = events;
         this.clock = clock;
-        this.decoyHash = passwords.encode("decoy-password-never-matches");
+    }
+
+    /**
+     * Made on first use, not at start-up: under a loaded machine the bounded hashing pool may turn the
+     * start-up hash away (it did: two instances starting at once on two busy cores), and a service must not
+     * fail to start for that.
+     */
+    private String decoyHash() {
+        String decoy = decoyHash;
+        if (decoy == null) {
+            decoy = passwords.encode("decoy-password-never-matches");
+            decoyHash = decoy;
+        }
+        return decoy;
     }
 
     /** Hashes before, not inside, a transaction: a queued hash must not hold a database connection. */
@@ -90,7 +104,7 @@ public class UserService {
     @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public Optional<UserSummary> authenticate(String username, String password) {
         Optional<UserRepository.Credentials> credentials = users.findCredentials(normalize(username));
-        boolean matches = passwords.matches(password, credentials.map(UserRepository.Credentials::passwordHash).orElse(decoyHash));
+        boolean matches = passwords.matches(password, credentials.map(UserRepository.Credentials::passwordHash).orElseGet(this::decoyHash));
         return credentials.filter(c -> matches).flatMap(c -> users.find(c.id()));
     }
 

@@ -19,7 +19,7 @@ class LiveCredentialSkewTest {
     static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
 
     final TokenProperties tokens = new TokenProperties("roost-api", Duration.ofMinutes(15), Duration.ofDays(14),
-            Duration.ofSeconds(30), "RS256", Duration.ofDays(30), Duration.ofMinutes(5), Duration.ofSeconds(30));
+            Duration.ofSeconds(30), "RS256", Duration.ofDays(30), Duration.ofMinutes(5), Duration.ofSeconds(30), 10_000, Duration.ofSeconds(60));
 
     @SuppressWarnings("unchecked")
     final LiveCredentials live = new LiveCredentials(mock(SessionRepository.class), mock(CredentialRevocations.class),
