@@ -14,11 +14,15 @@ import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /** Who follows whom. Only the follower may start or stop following. */
 @Service
-@Transactional(readOnly = true)
+// Reads run without a transaction of their own (autocommit): one round trip per statement instead of
+// BEGIN ... COMMIT around it. A read of several statements therefore sees each at its own moment, which
+// no answer here depends on (docs/performance.md); writes declare their transactions.
+@Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
 public class FollowService {
 
     public record Edge(long userId, long followerId) {

@@ -5,11 +5,13 @@ import org.roost.shared.Page;
 import org.roost.shared.PageRequest;
 import org.roost.shared.Scopes;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /** A user's home timeline: their own posts and those of the people they follow, newest first. */
 @Service
-@Transactional(readOnly = true)
+// Single-statement reads: no transaction around them (see PostService).
+@Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
 class FeedService {
 
     private final FeedRepository feed;

@@ -1,6 +1,8 @@
 package org.roost.post;
 
+import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 
@@ -12,12 +14,18 @@ import org.roost.shared.Scopes;
 import org.roost.shared.Timestamps;
 import org.roost.user.UserService;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /** The rules about posts, the same whichever API a request came through. */
 @Service
-@Transactional(readOnly = true)
+// Reads run without a transaction of their own (autocommit): one round trip per statement instead of
+// BEGIN ... COMMIT around it. A read of several statements therefore sees each at its own moment, which
+// no answer here depends on (docs/performance.md); writes declare their transactions.
+@Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
 public class PostService {
 
     private final PostRepository posts;
@@ -36,13 +44,35 @@ public class PostService {
 
     @Transactional
     public PostSummary create(long authorId, Caller caller, PostCommands.CreatePost command) {
-        users.requireExists(authorId);
+        // The owner's own account exists (a deleted user's tokens are revoked), so only others pay for the
+        // existence check, which keeps its 404-before-403 answer; a deletion racing this insert is the 404 below.
+        if (!(caller instanceof Caller.User user && user.id() == authorId)) {
+            users.requireExists(authorId);
+        }
         caller.requireOwner(authorId, Scopes.POSTS_WRITE);
-        long id = posts.insert(authorId, command.title().strip(), command.body() == null ? "" : command.body(),
-                Timestamps.truncate(clock.instant()));
-        PostSummary created = get(id);
+        String title = command.title().strip();
+        String body = command.body() == null ? "" : command.body();
+        Instant now = Timestamps.truncate(clock.instant());
+        long id;
+        try {
+            id = posts.insert(authorId, title, body, now);
+        }
+        catch (DataIntegrityViolationException violation) {
+            if (authorMissing(violation)) {
+                throw ApiException.notFound("The user");
+            }
+            throw violation;
+        }
+        // The row as stored, without reading it back: every column is known here (the time to the millisecond).
+        PostSummary created = new PostSummary(id, authorId, title, body, now, now);
         events.publishEvent(new PostEvents.PostCreated(created));
         return created;
+    }
+
+    /** A foreign-key violation: 23503 (SQL standard, PostgreSQL), 23506 (H2's "parent missing"). */
+    private static boolean authorMissing(DataIntegrityViolationException violation) {
+        return NestedExceptionUtils.getMostSpecificCause(violation) instanceof SQLException sql
+                && ("23503".equals(sql.getSQLState()) || "23506".equals(sql.getSQLState()));
     }
 
     public PostSummary get(long postId) {

@@ -25,7 +25,10 @@ import org.springframework.transaction.annotation.Transactional;
 
 /** The rules about users, the same whichever API a request came through. */
 @Service
-@Transactional(readOnly = true)
+// Reads run without a transaction of their own (autocommit): one round trip per statement instead of
+// BEGIN ... COMMIT around it. A read of several statements therefore sees each at its own moment, which
+// no answer here depends on (docs/performance.md); writes declare their transactions.
+@Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
 public class UserService {
 
     private final UserRepository users;
