@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Start-up of the packaged jar with and without the JVM's AOT cache (JDK 25, JEP 483/514/515): seconds from
+# launch to the first healthy answer and resident memory once idle, ROUNDS times each, alternating.
+#
+#   bench/startup.sh      # builds the jar, extracts it, trains the cache, then measures (about 3 minutes)
+#
+# The service runs with its embedded defaults (H2 in memory, no Redis) on 127.0.0.1:${BENCH_PORT:-19150}.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROUNDS=${ROUNDS:-3}
+PORT=${BENCH_PORT:-19150}
+JAVA=""
+for candidate in ${JAVA_HOME:+"$JAVA_HOME/bin/java"} /usr/lib/jvm/*25*/bin/java; do
+  "$candidate" -version 2>&1 | grep -q 'version "2[5-9]' && JAVA=$candidate && break
+done
+[ -n "$JAVA" ] || { echo "No JDK 25 found (JAVA_HOME or /usr/lib/jvm)" >&2; exit 2; }
+log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+
+log "building and extracting the jar"
+mvn -q -B -DskipTests package
+JAR=$(ls target/roost-*.jar | grep -v original | head -n1)
+APP=target/startup
+rm -rf "$APP" && "$JAVA" -Djarmode=tools -jar "$JAR" extract --destination "$APP" >/dev/null
+APP_JAR=$APP/$(basename "$JAR")
+ARGS=(--server.port="$PORT" --server.address=127.0.0.1 --roost.redis.enabled=false --logging.level.root=WARN
+  "--spring.datasource.url=jdbc:h2:mem:startup;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1")
+log "training the AOT cache (Spring Boot exits after the context refresh)"
+"$JAVA" -XX:AOTCacheOutput="$APP/roost.aot" -Dspring.context.exit=onRefresh -jar "$APP_JAR" "${ARGS[@]}" >"$APP/train.log" 2>&1
+
+run() {  # run <label> [jvm options]: prints "<seconds> <rss MB>"
+  local label=$1; shift
+  local start; start=$(date +%s.%N)
+  "$JAVA" "$@" -jar "$APP_JAR" "${ARGS[@]}" >"$APP/$label.log" 2>&1 &
+  local pid=$!
+  until curl -fs -o /dev/null "http://127.0.0.1:$PORT/actuator/health/readiness"; do
+    kill -0 "$pid" 2>/dev/null || { echo "the service exited (see $APP/$label.log)" >&2; exit 1; }
+    sleep 0.05
+  done
+  local took; took=$(echo "$(date +%s.%N) - $start" | bc)
+  sleep 5
+  local rss; rss=$(ps -o rss= -p "$pid" | awk '{printf "%d", $1 / 1024}')
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  printf '%.2f %s\n' "$took" "$rss"
+}
+declare -a PLAIN AOT
+for round in $(seq 1 "$ROUNDS"); do
+  log "round $round of $ROUNDS"
+  PLAIN+=("$(run plain)")
+  AOT+=("$(run aot -XX:AOTCache="$APP/roost.aot")")
+done
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+echo
+echo "Start-up: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "| JVM | rounds (s to healthy / MB RSS idle) | median s | median MB |"
+echo "|---|---|---|---|"
+for kind in PLAIN AOT; do
+  declare -n rows=$kind
+  printf '| %s | %s | %s | %s |\n' "$( [ $kind = AOT ] && echo '-XX:AOTCache' || echo 'plain')" \
+    "$(printf '%s, ' "${rows[@]/ / / }" | sed 's/, $//')" \
+    "$(printf '%s\n' "${rows[@]}" | cut -d' ' -f1 | median)" "$(printf '%s\n' "${rows[@]}" | cut -d' ' -f2 | median)"
+done
