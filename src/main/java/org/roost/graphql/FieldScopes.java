@@ -1,5 +1,8 @@
 package org.roost.graphql;
 
+import java.util.Map;
+import java.util.Set;
+
 import graphql.execution.ExecutionStepInfo;
 import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
@@ -20,12 +23,25 @@ import org.springframework.stereotype.Component;
  * cannot forget them: every field of a {@code User} but its id needs {@code users:read} (its
  * {@code posts} need {@code posts:read}), every field of a {@code Post} but its id needs
  * {@code posts:read}, however the object was reached ({@code post { author { followers } }} too).
- * Root fields keep the checks of their resolvers, which are the services' rules REST uses. The
- * object a mutation returns is covered by the mutation's own scope, as REST answers a write with
- * the written resource; anything nested deeper follows the rule again.
+ * Root fields keep the checks of their resolvers, which are the services' rules REST uses.
+ *
+ * <p>A mutation's answer may also be read with the write scope of what it wrote, as far as the REST answer
+ * to the same write shows it: the written post ({@code posts:write}) or profile ({@code users:write}), not
+ * the relations of that object (a user's posts, followers, counts), nor anything deeper. So
+ * {@code createPost { title }} needs only {@code posts:write}, while {@code follow { name followers }}
+ * needs {@code users:read}: REST answers a follow with {@code 204} and nothing else.
  */
 @Component
 class FieldScopes extends SimplePerformantInstrumentation {
+
+    /** The fields REST shows of a written resource, by type (the id needs no scope at all). */
+    private static final Map<String, Set<String>> REPRESENTATION = Map.of(
+            "User", Set.of("name", "username", "createdAt", "login"),
+            "Post", Set.of("title", "body", "author", "createdAt", "updatedAt"));
+
+    /** The write scope whose answer shows what a read scope guards. */
+    private static final Map<String, String> WRITE_OF = Map.of(Scopes.USERS_READ, Scopes.USERS_WRITE,
+            Scopes.POSTS_READ, Scopes.POSTS_WRITE);
 
     static @Nullable String requiredScope(String type, String field) {
         if (field.equals("id") || field.startsWith("__")) {
@@ -38,6 +54,11 @@ class FieldScopes extends SimplePerformantInstrumentation {
         };
     }
 
+    /** The scope that also allows the field in the object a mutation answers with, if any. */
+    static @Nullable String writeScopeAnswering(String type, String field, String readScope) {
+        return REPRESENTATION.getOrDefault(type, Set.of()).contains(field) ? WRITE_OF.get(readScope) : null;
+    }
+
     @Override
     public DataFetcher<?> instrumentDataFetcher(DataFetcher<?> fetcher, InstrumentationFieldFetchParameters parameters,
             InstrumentationState state) {
@@ -45,18 +66,22 @@ class FieldScopes extends SimplePerformantInstrumentation {
         if (!(step.getObjectType() instanceof GraphQLObjectType parent)) {
             return fetcher;
         }
-        String scope = requiredScope(parent.getName(), step.getFieldDefinition().getName());
-        boolean mutationResult = parameters.getExecutionContext().getOperationDefinition().getOperation()
-                == OperationDefinition.Operation.MUTATION && step.getPath().getLevel() == 2;
-        if (scope == null || mutationResult) {
+        String field = step.getFieldDefinition().getName();
+        String scope = requiredScope(parent.getName(), field);
+        if (scope == null) {
             return fetcher;
         }
+        boolean mutationAnswer = parameters.getExecutionContext().getOperationDefinition().getOperation()
+                == OperationDefinition.Operation.MUTATION && step.getPath().getLevel() == 2;
+        String writeScope = mutationAnswer ? writeScopeAnswering(parent.getName(), field, scope) : null;
         return environment -> {
             Caller caller = environment.getGraphQlContext().get(ContextKeys.CALLER);
             if (caller == null) {
                 throw new ApiException(ErrorCode.UNAUTHENTICATED, ErrorCode.UNAUTHENTICATED.defaultMessage());
             }
-            caller.requireScope(scope);
+            if (writeScope == null || !caller.scopes().contains(writeScope)) {
+                caller.requireScope(scope);
+            }
             return fetcher.get(environment);
         };
     }

@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 import org.roost.shared.Caller;
 import org.roost.shared.Page;
 import org.roost.shared.PageRequest;
+import org.roost.shared.Scopes;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.roost.web.ApiPaths;
@@ -36,8 +37,10 @@ class FeedController {
     ResponseEntity<ListBody<FeedPostRepresentation>> feed(@RequestParam(required = false) @Nullable Integer limit,
             @RequestParam(required = false) @Nullable String after, Caller caller, HttpServletRequest request) {
         Page<PostSummary> page = feed.page(caller, PageRequest.of(limit, after));
-        Map<Long, UserSummary> authors = users.findAll(page.items().stream().map(PostSummary::authorId).distinct().toList())
-                .stream().collect(Collectors.toMap(UserSummary::id, Function.identity()));
+        // Authors' profiles are users:read data: a token with posts:read alone gets the posts with author_id only.
+        Map<Long, UserSummary> authors = !caller.scopes().contains(Scopes.USERS_READ) ? Map.of()
+                : users.findAll(page.items().stream().map(PostSummary::authorId).distinct().toList())
+                        .stream().collect(Collectors.toMap(UserSummary::id, Function.identity()));
         String prefix = ApiPaths.prefix(request);
         return Lists.ok(request, page.map(p -> FeedPostRepresentation.of(p, authors.get(p.authorId()), prefix)));
     }

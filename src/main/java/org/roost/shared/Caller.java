@@ -30,6 +30,14 @@ public sealed interface Caller permits Caller.User, Caller.Client {
         }
     }
 
+    /** For what either of two scopes allows to read (a user reached for their posts, say). */
+    default void requireAnyScope(String scope, String alternative) {
+        if (!scopes().contains(scope) && !scopes().contains(alternative)) {
+            throw new ApiException(ErrorCode.INSUFFICIENT_SCOPE,
+                    "The access token lacks the scope '" + scope + "' (or '" + alternative + "').");
+        }
+    }
+
     /** Checks the scope, then that the caller is the user who owns what is being written. */
     default User requireOwner(long ownerId, String scope) {
         requireScope(scope);

@@ -35,9 +35,13 @@ class UserGraphQlController {
         };
     }
 
+    /**
+     * With {@code posts:read} alone a user can be reached for their posts, as REST's {@code GET /users/{id}/posts}
+     * allows; every field of the user but its id still needs {@code users:read} (graphql.FieldScopes).
+     */
     @QueryMapping
     @Nullable UserSummary user(@Argument String id, Caller caller) {
-        caller.requireScope(Scopes.USERS_READ);
+        caller.requireAnyScope(Scopes.USERS_READ, Scopes.POSTS_READ);
         var userId = Ids.tryParse(id);
         return userId.isPresent() ? users.find(userId.getAsLong()).orElse(null) : null;
     }

@@ -1,0 +1,135 @@
+package org.roost;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.roost.shared.Scopes;
+
+/**
+ * The API's scope table as data, the one docs/api.md shows: what each REST operation (by its OpenAPI
+ * operation id) and each GraphQL field (as {@code Type.field}) needs. {@link ScopeMatrixTest} checks that
+ * it names every operation and field the application has, and that the application answers as it says.
+ */
+final class ScopeTable {
+
+    /** A token without any scope. */
+    static final String NO_SCOPE = "";
+
+    /** Every scope a token can carry: the OAuth API scopes, OpenID Connect's, and first-party {@code users:write}. */
+    static final List<String> SCOPES = List.of(NO_SCOPE, "openid", "profile", "email", Scopes.USERS_READ,
+            Scopes.POSTS_READ, Scopes.POSTS_WRITE, Scopes.FOLLOWERS_WRITE, Scopes.USERS_WRITE);
+
+    /**
+     * What a request needs: one of {@code anyOf} (empty: no scope at all), and, for writes and the caller's
+     * own feed, a user behind the token (a client acting for itself is {@code 403 FORBIDDEN}).
+     */
+    record Need(Set<String> anyOf, boolean asUser) {
+
+        static Need free() {
+            return new Need(Set.of(), false);
+        }
+
+        static Need read(String... anyOf) {
+            return new Need(Set.of(anyOf), false);
+        }
+
+        static Need byUser(String scope) {
+            return new Need(Set.of(scope), true);
+        }
+
+        boolean coveredBy(String scope) {
+            return anyOf.isEmpty() || anyOf.contains(scope);
+        }
+    }
+
+    static final Map<String, Need> REST = Map.ofEntries(
+            Map.entry("createUser", Need.free()),
+            Map.entry("listUsers", Need.read(Scopes.USERS_READ)),
+            Map.entry("getUser", Need.read(Scopes.USERS_READ)),
+            Map.entry("updateUser", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("deleteUser", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("uploadAvatar", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("getAvatar", Need.read(Scopes.USERS_READ)),
+            Map.entry("deleteAvatar", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("listPosts", Need.read(Scopes.POSTS_READ)),
+            Map.entry("createPost", Need.byUser(Scopes.POSTS_WRITE)),
+            Map.entry("getPost", Need.read(Scopes.POSTS_READ)),
+            Map.entry("updatePost", Need.byUser(Scopes.POSTS_WRITE)),
+            Map.entry("deletePost", Need.byUser(Scopes.POSTS_WRITE)),
+            Map.entry("listFollowers", Need.read(Scopes.USERS_READ)),
+            Map.entry("listFollowing", Need.read(Scopes.USERS_READ)),
+            Map.entry("addFollower", Need.byUser(Scopes.FOLLOWERS_WRITE)),
+            Map.entry("removeFollower", Need.byUser(Scopes.FOLLOWERS_WRITE)),
+            Map.entry("getFeed", Need.byUser(Scopes.POSTS_READ)));
+
+    static final Map<String, Need> GRAPHQL = Map.ofEntries(
+            Map.entry("Query.me", Need.read(Scopes.USERS_READ)),
+            // A user's posts are readable with posts:read over REST (GET /users/{id}/posts): so is the user to reach them.
+            Map.entry("Query.user", Need.read(Scopes.USERS_READ, Scopes.POSTS_READ)),
+            Map.entry("Query.userByUsername", Need.read(Scopes.USERS_READ)),
+            Map.entry("Query.users", Need.read(Scopes.USERS_READ)),
+            Map.entry("Query.post", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Query.feed", Need.byUser(Scopes.POSTS_READ)),
+            Map.entry("Mutation.createPost", Need.byUser(Scopes.POSTS_WRITE)),
+            Map.entry("Mutation.updatePost", Need.byUser(Scopes.POSTS_WRITE)),
+            Map.entry("Mutation.deletePost", Need.byUser(Scopes.POSTS_WRITE)),
+            Map.entry("Mutation.follow", Need.byUser(Scopes.FOLLOWERS_WRITE)),
+            Map.entry("Mutation.unfollow", Need.byUser(Scopes.FOLLOWERS_WRITE)),
+            Map.entry("Mutation.updateMe", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("Subscription.postCreated", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Subscription.feedPostCreated", Need.byUser(Scopes.POSTS_READ)),
+            Map.entry("Subscription.followerAdded", Need.byUser(Scopes.USERS_READ)),
+            Map.entry("User.id", Need.free()),
+            Map.entry("User.name", Need.read(Scopes.USERS_READ)),
+            Map.entry("User.username", Need.read(Scopes.USERS_READ)),
+            Map.entry("User.login", Need.read(Scopes.USERS_READ)),
+            Map.entry("User.createdAt", Need.read(Scopes.USERS_READ)),
+            Map.entry("User.posts", Need.read(Scopes.POSTS_READ)),
+            Map.entry("User.followers", Need.read(Scopes.USERS_READ)),
+            Map.entry("User.following", Need.read(Scopes.USERS_READ)),
+            Map.entry("User.followerCount", Need.read(Scopes.USERS_READ)),
+            Map.entry("User.followingCount", Need.read(Scopes.USERS_READ)),
+            Map.entry("User.followedByMe", Need.read(Scopes.USERS_READ)),
+            Map.entry("Post.id", Need.free()),
+            Map.entry("Post.title", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.body", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.author", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.createdAt", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.updatedAt", Need.read(Scopes.POSTS_READ)));
+
+    /**
+     * What a mutation's own scope lets its caller read of the object it returns: what the REST answer to the
+     * same write shows (the written post or profile; a follow answers {@code 204} with nothing). Relations
+     * of that object (a user's posts, followers, counts) and anything deeper follow the table.
+     */
+    static final Map<String, Set<String>> MUTATION_ANSWERS = Map.of(
+            "Mutation.createPost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt"),
+            "Mutation.updatePost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt"),
+            "Mutation.updateMe", Set.of("User.name", "User.username", "User.login", "User.createdAt"),
+            "Mutation.follow", Set.of(),
+            "Mutation.unfollow", Set.of(),
+            "Mutation.deletePost", Set.of());
+
+    /**
+     * The same data through both doors: a REST operation and a GraphQL probe of {@link ScopeMatrixTest}
+     * (a root field, or a route and the field read at its end) that must be allowed and refused alike.
+     */
+    static final Map<String, String> SAME_DATA = Map.ofEntries(
+            Map.entry("listUsers", "Query.users"),
+            Map.entry("getUser", "user name"),
+            Map.entry("listFollowers", "user followers"),
+            Map.entry("listFollowing", "user following"),
+            Map.entry("listPosts", "user.posts title"),
+            Map.entry("getPost", "post title"),
+            Map.entry("getFeed", "feed title"),
+            Map.entry("createPost", "createPost title"),
+            Map.entry("updatePost", "updatePost title"),
+            Map.entry("deletePost", "Mutation.deletePost"),
+            Map.entry("addFollower", "Mutation.follow"),
+            Map.entry("removeFollower", "Mutation.unfollow"),
+            Map.entry("updateUser", "updateMe name"));
+
+    private ScopeTable() {
+    }
+}
