@@ -15,7 +15,14 @@ import org.slf4j.LoggerFactory;
 public final class CapturedLog implements AutoCloseable {
 
     private final Logger logger;
-    private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    /** Thread name and MDC are read when the line is logged, on its own thread, not later on the test's. */
+    private final ListAppender<ILoggingEvent> appender = new ListAppender<>() {
+        @Override
+        protected void append(ILoggingEvent event) {
+            event.prepareForDeferredProcessing();
+            super.append(event);
+        }
+    };
     private final @Nullable Level level;
     private final boolean additive;
 
