@@ -40,7 +40,11 @@ class AuditLog {
         add(line, text, "user", event.user());
         add(line, text, "client", event.client());
         add(line, text, "address", address);
-        add(line, text, "request_id", requestId);
+        if (requestId != null) {
+            // In the text only: as a key-value pair it would be the MDC's request_id a second time, which the
+            // JSON formats refuse (the line would be lost).
+            text.append(" request_id=").append(requestId);
+        }
         event.details().forEach((name, value) -> add(line, text, name, value));
         line.log(text.toString());
         count(event);
