@@ -29,6 +29,15 @@ class AuditLog {
 
     AuditLog(MeterRegistry meters) {
         this.meters = meters;
+        // Each series exists from the start (at 0), so a dashboard or an alert on a rate sees it before the first event.
+        for (String outcome : new String[] { "success", "failure", "throttled" }) {
+            meters.counter("roost.logins", "outcome", outcome);
+        }
+        meters.counter("roost.logins.throttled");
+        meters.counter("roost.tokens.issued", "kind", "first_party");
+        meters.counter("roost.tokens.issued", "kind", "oauth");
+        meters.counter("roost.tokens.revoked", "reason", "revoked");
+        meters.counter("roost.tokens.revoked", "reason", "replay");
     }
 
     @EventListener
