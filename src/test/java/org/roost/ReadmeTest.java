@@ -1,5 +1,6 @@
 package org.roost;
 
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,15 +10,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.roost.support.RequiresServices;
-import org.roost.support.TestDatabaseConfig;
+import org.roost.support.HttpSession;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
 import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.TestPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,20 +26,49 @@ import static org.assertj.core.api.Assertions.assertThat;
  * against a live instance (its random port in place of {@code localhost:8080}), each command's HTTP status
  * checked ({@code curl --fail-with-body}). Blocks tagged {@code ```bash} need a person (a browser, Ctrl-C)
  * or a build, and are not run.
+ *
+ * <p>Twice, as a newcomer with a fresh clone follows it: against the service as {@code mvn spring-boot:run}
+ * starts it (embedded defaults: H2, sessions in memory, no Redis; an in-memory database of its own here),
+ * and against the same started with {@code --roost.demo-data.enabled=true}. The other tests cover PostgreSQL
+ * and Redis.
  */
-@ExtendWith(RequiresServices.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@ActiveProfiles({ "test", "postgres", "redis" })
-@Import(TestDatabaseConfig.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "roost.redis.enabled=false")
+@ActiveProfiles({ "test", "h2" })
 class ReadmeTest {
 
     private static final Pattern SH_BLOCK = Pattern.compile("(?ms)^```sh\\n(.*?)^```");
 
-    @LocalServerPort
-    int port;
+    @Nested
+    class WithoutDemoData {
 
-    @Test
-    void runsEveryShellExampleInOrder(@TempDir Path dir) throws Exception {
+        @LocalServerPort
+        int port;
+
+        @Test
+        void runsEveryShellExampleInOrder(@TempDir Path dir) throws Exception {
+            runReadme(port, dir);
+        }
+    }
+
+    @Nested
+    @TestPropertySource(properties = "roost.demo-data.enabled=true")
+    class WithDemoData {
+
+        @LocalServerPort
+        int port;
+
+        @Test
+        void runsEveryShellExampleInOrder(@TempDir Path dir) throws Exception {
+            runReadme(port, dir);
+
+            // and the demo users the README names are there, with the password it gives
+            HttpResponse<String> alice = new HttpSession("http://localhost:" + port).postJson("/auth/token",
+                    "{\"username\":\"alice\",\"password\":\"correct horse battery\"}");
+            assertThat(alice.statusCode()).as(alice.body()).isEqualTo(200);
+        }
+    }
+
+    private static void runReadme(int port, Path dir) throws Exception {
         // given the README's sh blocks
         List<String> blocks = new ArrayList<>();
         Matcher matcher = SH_BLOCK.matcher(Files.readString(Path.of("README.md")));

@@ -12,6 +12,7 @@ import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
 import org.springframework.security.oauth2.server.authorization.authentication.ClientSecretAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationCodeRequestAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationConsentAuthenticationProvider;
@@ -38,7 +39,7 @@ class AuthorizationServerConfig {
     @Bean
     @Order(PROTOCOL_ORDER)
     SecurityFilterChain authorizationServerChain(HttpSecurity http, CredentialRevocations revocations,
-            ApplicationEventPublisher events) throws Exception {
+            ApplicationEventPublisher events, OAuth2AuthorizationService authorizations) throws Exception {
         http.oauth2AuthorizationServer(server -> {
             http.securityMatcher(server.getEndpointsMatcher());
             server.oidc(Customizer.withDefaults())
@@ -51,6 +52,8 @@ class AuthorizationServerConfig {
                                     consents.setAuthorizationConsentCustomizer(ConsentAudit.publishingTo(events));
                                 }
                             })))
+                    .tokenRevocationEndpoint(endpoint -> endpoint.revocationResponseHandler(
+                            RevocationAudit.publishingTo(events, authorizations)))
                     .clientAuthentication(clients -> clients.authenticationProviders(providers -> providers.forEach(p -> {
                         if (p instanceof ClientSecretAuthenticationProvider secrets) {
                             secrets.setPasswordEncoder(AuthorizationStores.clientSecrets());

@@ -2,7 +2,12 @@ package org.roost.graphql;
 
 import java.io.IOException;
 import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
 
+import io.micrometer.context.ContextSnapshot;
+import io.micrometer.context.ContextSnapshotFactory;
+
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.graphql.execution.SubscriptionPublisherException;
@@ -24,6 +29,12 @@ import tools.jackson.databind.json.JsonMapper;
  * also sent at once so that status and headers reach the client when the subscription is set up. A
  * client that has gone is noticed by a failed write (at the latest the second heartbeat after it
  * left) and released with one line in the log.
+ *
+ * <p>Tomcat's response is not thread-safe and is recycled for another connection once the exchange ends.
+ * So status and headers are written on the request's own thread (a first write from a writer thread
+ * raced the filters still finishing there over the response headers), and every later write, and the
+ * container's end of the exchange (completion, timeout, error), hold one lock: once the container has
+ * ended it, a late frame is dropped rather than written into a response that now belongs to someone else.
  */
 @Component
 class GraphQlSse {
@@ -40,6 +51,7 @@ class GraphQlSse {
     private final LiveSettings live;
     private final LiveStreams streams;
     private final JsonMapper json = JsonMapper.builder().build();
+    private final ContextSnapshotFactory snapshots = ContextSnapshotFactory.builder().build();
 
     GraphQlSse(GraphQlSettings settings, LiveSettings live, LiveStreams streams) {
         this.settings = settings;
@@ -48,7 +60,15 @@ class GraphQlSse {
     }
 
     ServerResponse stream(Flux<Map<String, Object>> results) {
+        ContextSnapshot request = snapshots.captureAll(); // the request id, for lines logged on writer threads
         return ServerResponse.sse(sse -> {
+            Writer writer = new Writer(sse, request);
+            sse.onTimeout(writer::end);
+            sse.onError(failure -> writer.end());
+            sse.onComplete(writer::end);
+            if (!writer.writeNow(new Frame.Heartbeat())) { // sends status and headers now, from this thread
+                return;
+            }
             Flux<Frame> events = results
                     .onErrorResume(SubscriptionPublisherException.class,
                             ex -> Flux.just(Map.of("errors", ex.getErrors().stream().map(e -> e.toSpecification()).toList())))
@@ -57,13 +77,9 @@ class GraphQlSse {
                     .concatWith(Mono.just(new Frame.Complete()));
             Flux<Frame> heartbeats = Flux.interval(live.sseHeartbeat(), live.sseHeartbeat())
                     .onBackpressureDrop().map(tick -> new Frame.Heartbeat());
-            Writer writer = new Writer(sse);
-            Flux.merge(events, heartbeats).startWith(new Frame.Heartbeat()) // sends status and headers now
+            Flux.merge(events, heartbeats)
                     .takeUntil(frame -> frame instanceof Frame.Complete)
                     .publishOn(streams.writers(), 16).subscribe(writer);
-            sse.onTimeout(writer::dispose);
-            sse.onError(failure -> writer.dispose());
-            sse.onComplete(writer::dispose);
         }, settings.sseTimeout());
     }
 
@@ -71,29 +87,84 @@ class GraphQlSse {
     private static final class Writer extends BaseSubscriber<Frame> {
 
         private final ServerResponse.SseBuilder sse;
+        private final ContextSnapshot request;
+        private final ReentrantLock lock = new ReentrantLock();
+        /** Guarded by {@code lock}: the response is no longer this stream's to write. */
+        private boolean ended;
 
-        Writer(ServerResponse.SseBuilder sse) {
+        Writer(ServerResponse.SseBuilder sse, ContextSnapshot request) {
             this.sse = sse;
+            this.request = request;
+        }
+
+        /** The container has ended the exchange: waits for a write in progress, and allows no more. */
+        void end() {
+            lock.lock();
+            try {
+                ended = true;
+            }
+            finally {
+                lock.unlock();
+            }
+            dispose();
+        }
+
+        /** False when the client is gone (or the exchange has ended). */
+        boolean writeNow(Frame frame) {
+            lock.lock();
+            try (ContextSnapshot.Scope scope = request.setThreadLocals()) {
+                if (ended) {
+                    return false;
+                }
+                if (!write(sse, frame)) {
+                    ended = true;
+                    log.info("An event-stream client has gone; its subscription is released");
+                    sse.complete(); // a no-op once a send failed; ends the exchange when the response was unusable
+                    return false;
+                }
+                return true;
+            }
+            finally {
+                lock.unlock();
+            }
         }
 
         @Override
         protected void hookOnNext(Frame frame) {
-            if (!write(sse, frame)) {
-                log.info("An event-stream client has gone; its subscription is released");
+            if (!writeNow(frame)) {
                 cancel();
-                sse.complete();
             }
         }
 
         @Override
         protected void hookOnComplete() {
-            sse.complete();
+            finish(null);
         }
 
         @Override
         protected void hookOnError(Throwable failure) {
-            log.error("A GraphQL event stream failed", failure);
-            sse.error(failure);
+            finish(failure);
+        }
+
+        /** Completion is a write too (it flushes), so it happens under the lock, at most once. */
+        private void finish(@Nullable Throwable failure) {
+            lock.lock();
+            try (ContextSnapshot.Scope scope = request.setThreadLocals()) {
+                if (ended) {
+                    return;
+                }
+                ended = true;
+                if (failure == null) {
+                    sse.complete();
+                }
+                else {
+                    log.error("A GraphQL event stream failed", failure);
+                    sse.error(failure);
+                }
+            }
+            finally {
+                lock.unlock();
+            }
         }
     }
 

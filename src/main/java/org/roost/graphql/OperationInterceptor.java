@@ -7,11 +7,15 @@ import java.util.UUID;
 import graphql.ExecutionResult;
 import graphql.ExecutionResultImpl;
 import graphql.introspection.Introspection;
+import io.micrometer.context.ContextSnapshot;
+import io.micrometer.context.ContextSnapshotFactory;
 
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
+import org.roost.web.RequestLogContext;
+import org.slf4j.MDC;
 import org.springframework.graphql.execution.SubscriptionPublisherException;
 import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
@@ -27,6 +31,7 @@ import reactor.core.publisher.Mono;
  * id into the GraphQL context, gives every error its code and request id, and ends a
  * subscription whose credential stops holding (logout, password change, expiry).
  * WebSocket connections authenticate in {@code connection_init} (see {@link WebSocketCredentials}).
+ * An operation on a WebSocket also puts its id into the log context of all the work it causes.
  */
 @Component
 class OperationInterceptor implements WebSocketGraphQlInterceptor {
@@ -36,6 +41,7 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
     private final GraphQlSettings settings;
     private final WebSocketCredentials webSocketCredentials;
     private final CredentialCheck check;
+    private final ContextSnapshotFactory snapshots = ContextSnapshotFactory.builder().build();
 
     OperationInterceptor(GraphQlSettings settings, WebSocketCredentials webSocketCredentials, CredentialCheck check) {
         this.settings = settings;
@@ -60,12 +66,21 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
                 context.put(ContextKeys.CALLER, credential.caller());
             }
         }).build());
-        return chain.next(request).map(response -> response.transform(builder -> {
+        Mono<WebGraphQlResponse> execution = chain.next(request).map(response -> response.transform(builder -> {
             builder.errors(GraphQlErrors.normalize(response.getExecutionResult().getErrors(), requestId, settings.fieldSuggestions()));
             if (response.getData() instanceof Publisher<?> stream) {
                 builder.data(guard(stream, credential, requestId));
             }
         }));
+        return request instanceof WebSocketGraphQlRequest ? execution.contextWrite(operation(request.getId())::updateContext)
+                : execution;
+    }
+
+    /** This thread's context (the connection's request id) with the operation's id added, for all its work. */
+    private ContextSnapshot operation(String operationId) {
+        try (MDC.MDCCloseable id = MDC.putCloseable(RequestLogContext.OPERATION_ID, operationId)) {
+            return snapshots.captureAll();
+        }
     }
 
     private WebGraphQlResponse refused(WebGraphQlRequest request, String requestId) {

@@ -1,6 +1,7 @@
 package org.roost.idempotency;
 
 import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.parameters.HeaderParameter;
@@ -9,7 +10,11 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Declares the {@code Idempotency-Key} header on exactly the operations the filter covers. */
+/**
+ * Declares the {@code Idempotency-Key} header on exactly the operations the filter covers, with the
+ * {@code Idempotent-Replayed} header of a replayed answer (after {@code web.OpenApiResponses} has shaped
+ * the responses, which runs first).
+ */
 @Configuration(proxyBeanMethods = false)
 class IdempotencyOpenApi {
 
@@ -30,6 +35,15 @@ class IdempotencyOpenApi {
                                     + " response back (with Idempotent-Replayed: true) and creates nothing."));
                     describe(post, "409", "IDEMPOTENCY_KEY_IN_USE: the first request with this key is still running"
                             + " (Retry-After).");
+                    post.getResponses().get("409").addHeaderObject("Retry-After",
+                            new Header().$ref("#/components/headers/Retry-After"));
+                    post.getResponses().forEach((status, response) -> {
+                        if (status.startsWith("2")) {
+                            response.addHeaderObject(IdempotencyFilter.REPLAYED, new Header().description(
+                                    "true when this is the stored response of an earlier request with the same key.")
+                                    .schema(new StringSchema()._enum(java.util.List.of("true"))));
+                        }
+                    });
                     describe(post, "422", "IDEMPOTENCY_KEY_REUSED: this key was used for a different request.");
                 }
             });

@@ -9,7 +9,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -41,7 +40,6 @@ class AccessLog extends OncePerRequestFilter {
                 log.atInfo().addKeyValue("method", request.getMethod()).addKeyValue("path", request.getRequestURI())
                         .addKeyValue("status", response.getStatus()).addKeyValue("duration_ms", millis)
                         .addKeyValue("address", request.getRemoteAddr())
-                        .addKeyValue("request_id", String.valueOf(MDC.get("request_id")))
                         .log("{} {} {} {}ms", request.getMethod(), request.getRequestURI(), response.getStatus(), millis);
             }
         }

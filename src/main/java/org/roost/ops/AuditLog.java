@@ -29,6 +29,15 @@ class AuditLog {
 
     AuditLog(MeterRegistry meters) {
         this.meters = meters;
+        // Each series exists from the start (at 0), so a dashboard or an alert on a rate sees it before the first event.
+        for (String outcome : new String[] { "success", "failure", "throttled" }) {
+            meters.counter("roost.logins", "outcome", outcome);
+        }
+        meters.counter("roost.logins.throttled");
+        meters.counter("roost.tokens.issued", "kind", "first_party");
+        meters.counter("roost.tokens.issued", "kind", "oauth");
+        meters.counter("roost.tokens.revoked", "reason", "revoked");
+        meters.counter("roost.tokens.revoked", "reason", "replay");
     }
 
     @EventListener
@@ -40,7 +49,11 @@ class AuditLog {
         add(line, text, "user", event.user());
         add(line, text, "client", event.client());
         add(line, text, "address", address);
-        add(line, text, "request_id", requestId);
+        if (requestId != null) {
+            // In the text only: as a key-value pair it would be the MDC's request_id a second time, which the
+            // JSON formats refuse (the line would be lost).
+            text.append(" request_id=").append(requestId);
+        }
         event.details().forEach((name, value) -> add(line, text, name, value));
         line.log(text.toString());
         count(event);

@@ -14,6 +14,9 @@ class DomainMeters {
 
     DomainMeters(MeterRegistry meters) {
         this.meters = meters;
+        // Both series exist from the start, at 0 (as the audit counters do).
+        meters.counter("roost.events.published", "type", "post_created");
+        meters.counter("roost.events.published", "type", "follower_added");
     }
 
     @EventListener

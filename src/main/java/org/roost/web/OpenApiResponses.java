@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import io.swagger.v3.core.jackson.ModelResolver;
 import io.swagger.v3.core.util.Json;
 import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.media.ArraySchema;
+import io.swagger.v3.oas.models.media.IntegerSchema;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.ObjectSchema;
@@ -18,11 +20,15 @@ import io.swagger.v3.oas.models.responses.ApiResponses;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 
 /**
  * Completes what springdoc infers: snake_case property names (as the API writes them), the real
  * success status of each operation, a summary, and the error responses it can give, all with the one
- * error body ({@code ErrorBody}).
+ * error body ({@code ErrorBody}), and the response headers every answer carries ({@code X-Request-Id};
+ * under /api the rate limit's {@code RateLimit} and {@code RateLimit-Policy}; {@code Retry-After} on 429
+ * and 503). It runs first, so that other customizers (Idempotency-Key) add to the finished responses.
  */
 @Configuration(proxyBeanMethods = false)
 class OpenApiResponses {
@@ -79,13 +85,46 @@ class OpenApiResponses {
     }
 
     @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE)
     OpenApiCustomizer responsesAndErrorBody() {
         return openApi -> {
             openApi.getComponents().addSchemas(ERROR_SCHEMA, errorBody());
+            HEADERS.forEach(openApi.getComponents()::addHeaders);
             openApi.setServers(List.of(new io.swagger.v3.oas.models.servers.Server().url("/")
                     .description("This service (the origin you reach it at)")));
-            openApi.getPaths().values().forEach(item -> item.readOperations().forEach(OpenApiResponses::complete));
+            openApi.getPaths().forEach((path, item) -> item.readOperations().forEach(operation -> {
+                complete(operation);
+                operation.getResponses().forEach((status, response) -> addHeaders(path, status, response));
+            }));
         };
+    }
+
+    private static final Map<String, Header> HEADERS = Map.of(
+            RequestIdFilter.HEADER, new Header().description("The id of this request, as logged and as error bodies"
+                    + " report it: the client's own when it sent a safe one (letters, digits, '.', '_', '-', up to 64).")
+                    .schema(new StringSchema().example("3f2c9a8e-1b7d-4c55-9b0e-6f1a2d3c4b5a")),
+            "RateLimit-Policy", new Header().description("The caller's rate limit (IETF httpapi RateLimit headers draft):"
+                    + " q tokens per w seconds; a read costs 1, a write 5. Absent when rate limits are off.")
+                    .schema(new StringSchema().example("\"default\";q=1200;w=60")),
+            "RateLimit", new Header().description("What is left of it: r tokens, full again after t seconds"
+                    + " (0 while tokens remain).").schema(new StringSchema().example("\"default\";r=1195;t=0")),
+            "Retry-After", new Header().description("Seconds to wait before trying again.")
+                    .schema(new IntegerSchema().example(5)));
+
+    private static void addHeaders(String path, String status, ApiResponse response) {
+        add(response, RequestIdFilter.HEADER);
+        if (path.startsWith("/api/")) {
+            add(response, "RateLimit-Policy");
+            add(response, "RateLimit");
+        }
+        if (status.equals("429") || status.equals("503")) {
+            add(response, "Retry-After");
+        }
+    }
+
+    /** A header of {@code components/headers}, by reference. */
+    private static void add(ApiResponse response, String header) {
+        response.addHeaderObject(header, new Header().$ref("#/components/headers/" + header));
     }
 
     /** Any operation may be rate limited or meet a dependency that is down. */

@@ -33,12 +33,12 @@ class RequestIdFilter extends OncePerRequestFilter {
         String id = incoming != null && SAFE.matcher(incoming).matches() ? incoming : UUID.randomUUID().toString();
         request.setAttribute(RequestIds.ATTRIBUTE, id);
         response.setHeader(HEADER, id);
-        MDC.put("request_id", id);
+        MDC.put(RequestLogContext.REQUEST_ID, id);
         try {
             chain.doFilter(request, response);
         }
         finally {
-            MDC.remove("request_id");
+            MDC.remove(RequestLogContext.REQUEST_ID);
         }
     }
 

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.roost.support.ApiClient;
+import org.roost.support.CapturedLog;
 import org.roost.support.IntegrationTest;
 import org.roost.support.Json;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -260,6 +261,27 @@ class AuthorizationServerTest {
         assertThat(inactive).hasStatus(200);
         assertThat(inactive.getResponse().getContentAsString()).isEqualTo("{\"active\":false}");
         assertThat(mvc.get().uri("/api/v1/users/" + userId).header("Authorization", "Bearer " + access)).hasStatus(401);
+    }
+
+    @Test
+    void recordsATokenAClientRevokedInTheAuditLog() {
+        // given
+        String code = flow.authorize(username, OAuthFlow.CONFIDENTIAL_CLIENT, OAuthFlow.CONFIDENTIAL_REDIRECT,
+                API_SCOPES, null);
+        String access = OAuthFlow.accessToken(flow.exchangeConfidential(code, null));
+
+        try (CapturedLog audit = CapturedLog.of("audit")) {
+            // when the client revokes it, and then a token that does not exist
+            assertThat(flow.confidential("/oauth2/revoke", "token", access, "token_type_hint", "access_token")).hasStatus(200);
+            assertThat(flow.confidential("/oauth2/revoke", "token", "no-such-token")).hasStatus(200);
+
+            // then one revocation is on record, by that client for that user, without the token
+            assertThat(audit.where("event", "TOKEN_REVOKED")).singleElement().satisfies(line -> {
+                assertThat(line).containsEntry("client", OAuthFlow.CONFIDENTIAL_CLIENT).containsEntry("user", Long.toString(userId))
+                        .containsEntry("by", "oauth2_revoke");
+                assertThat(line.toString()).doesNotContain(access);
+            });
+        }
     }
 
     @Test

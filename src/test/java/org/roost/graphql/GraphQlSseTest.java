@@ -9,11 +9,18 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.roost.support.CapturedLog;
+import org.roost.support.HttpSession;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -116,6 +123,37 @@ class GraphQlSseTest {
             assertThat(received).isEqualTo(400);
             healthy.client().shutdownNow();
         }
+    }
+
+    @Test
+    void subscribersComingAndGoingNeverDisturbOtherRequests() throws Exception {
+        // given
+        LiveClients.Author author = LiveClients.newAuthor(base(), "churn");
+        List<Future<Integer>> plain = new ArrayList<>();
+        List<ILoggingEvent> logged;
+        try (CapturedLog sseLog = CapturedLog.of(GraphQlSse.class.getName());
+                ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            // when subscriptions open and their clients vanish, while fresh connections make ordinary requests
+            for (int i = 0; i < 40; i++) {
+                clients.submit(() -> {
+                    try (Socket socket = new Socket()) {
+                        socket.connect(new InetSocketAddress("localhost", port));
+                        request(socket.getOutputStream(), author);
+                        return readSome(socket.getInputStream());
+                    }
+                });
+                plain.add(clients.submit(() -> new HttpSession(base()).get("/api/v1/users/" + author.userId(),
+                        "Authorization", "Bearer " + author.token()).statusCode()));
+            }
+
+            // then every ordinary request was answered, and no stream failed
+            for (Future<Integer> status : plain) {
+                assertThat(status.get(20, TimeUnit.SECONDS)).isEqualTo(200);
+            }
+            Thread.sleep(1_000); // two heartbeats: the gone clients are noticed
+            logged = sseLog.events();
+        }
+        assertThat(logged).filteredOn(line -> line.getLevel() == Level.ERROR).isEmpty();
     }
 
     private void request(OutputStream out, LiveClients.Author author) throws Exception {

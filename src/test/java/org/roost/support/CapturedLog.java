@@ -1,8 +1,8 @@
 package org.roost.support;
 
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -15,7 +15,14 @@ import org.slf4j.LoggerFactory;
 public final class CapturedLog implements AutoCloseable {
 
     private final Logger logger;
-    private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    /** Thread name and MDC are read when the line is logged, on its own thread, not later on the test's. */
+    private final ListAppender<ILoggingEvent> appender = new ListAppender<>() {
+        @Override
+        protected void append(ILoggingEvent event) {
+            event.prepareForDeferredProcessing();
+            super.append(event);
+        }
+    };
     private final @Nullable Level level;
     private final boolean additive;
 
@@ -38,11 +45,15 @@ public final class CapturedLog implements AutoCloseable {
         return List.copyOf(appender.list);
     }
 
-    /** Each event's key-value pairs (values as text), in order. */
+    /** Each event's MDC entries and key-value pairs (values as text), the members the JSON formats write. */
     public List<Map<String, String>> pairs() {
-        return events().stream().map(event -> event.getKeyValuePairs() == null ? Map.<String, String>of()
-                : event.getKeyValuePairs().stream().collect(Collectors.toMap(pair -> pair.key,
-                        pair -> String.valueOf(pair.value), (a, b) -> b))).toList();
+        return events().stream().map(event -> {
+            Map<String, String> pairs = new LinkedHashMap<>(event.getMDCPropertyMap());
+            if (event.getKeyValuePairs() != null) {
+                event.getKeyValuePairs().forEach(pair -> pairs.put(pair.key, String.valueOf(pair.value)));
+            }
+            return Map.copyOf(pairs);
+        }).toList();
     }
 
     /** The pairs of the events whose {@code key} is {@code value}. */

@@ -53,6 +53,30 @@ class OpenApiShapeTest {
         assertThat(document.at("/paths/~1api~1v1~1users/get/security").isMissingNode()).isTrue();
     }
 
+    @Test
+    void declaresTheHeadersOfRateLimitsIdempotencyAndRequestIdsAndTheFeed() {
+        // when
+        JsonNode document = Json.of(mvc.get().uri("/v3/api-docs").exchange());
+
+        // then every response says which headers it carries
+        assertThat(document.at("/components/headers").propertyNames())
+                .contains("X-Request-Id", "RateLimit", "RateLimit-Policy", "Retry-After");
+        JsonNode createPost = document.at("/paths/~1api~1v1~1users~1{userId}~1posts/post");
+        assertThat(createPost.at("/responses/201/headers").propertyNames())
+                .contains("X-Request-Id", "RateLimit", "RateLimit-Policy", "Idempotent-Replayed");
+        assertThat(createPost.at("/responses/429/headers").propertyNames()).contains("Retry-After", "RateLimit");
+        assertThat(createPost.at("/responses/503/headers").propertyNames()).contains("Retry-After");
+        assertThat(createPost.at("/responses/409/headers").propertyNames()).contains("Retry-After");
+        assertThat(createPost.get("parameters").toString()).contains("\"Idempotency-Key\"");
+        for (String status : List.of("413", "415", "429", "503")) {
+            assertThat(createPost.at("/responses/" + status + "/content/application~1json/schema/$ref").asString())
+                    .as(status).endsWith("/ErrorBody");
+        }
+        assertThat(document.at("/paths/~1api~1v1~1feed/get/responses/200/headers").propertyNames()).contains("RateLimit");
+        assertThat(document.at("/paths/~1login/post/responses/200/headers").propertyNames()).contains("X-Request-Id")
+                .doesNotContain("RateLimit");
+    }
+
     private static List<JsonNode> operations(JsonNode document) {
         List<JsonNode> operations = new ArrayList<>();
         document.get("paths").forEach(item -> item.properties().forEach(entry -> {
