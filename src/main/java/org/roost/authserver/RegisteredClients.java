@@ -33,7 +33,10 @@ final class RegisteredClients {
             try {
                 repository.save(client);
             }
-            catch (DuplicateKeyException anotherInstanceWasFirst) {
+            catch (DuplicateKeyException | IllegalArgumentException anotherInstanceWasFirst) {
+                // Instances starting together: both found no row, the other inserted first. The store says so
+                // with the key violation or, checking client ids itself, "duplicate client identifier". Once
+                // more, the row is found and updated; a real conflict in the configuration fails again.
                 repository.save(client);
             }
         }
