@@ -101,9 +101,7 @@ class RedisLiveEvents implements LiveEvents, SmartLifecycle, DisposableBean {
 
     @Override
     public void start() {
-        ReactiveRedisMessageListenerContainer listener = new ReactiveRedisMessageListenerContainer(connections);
-        container = listener;
-        listening = Flux.defer(() -> listener.receive(ChannelTopic.of(channel)))
+        listening = Flux.defer(() -> listener().receive(ChannelTopic.of(channel)))
                 .doOnError(failure -> log.warn("Lost the live-event channel, renewing: {}", failure.toString()))
                 .retryWhen(Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(200)).maxBackoff(Duration.ofSeconds(5)))
                 .subscribe(message -> receive(message.getMessage()));
@@ -119,7 +117,22 @@ class RedisLiveEvents implements LiveEvents, SmartLifecycle, DisposableBean {
         if (listener != null) {
             listener.destroyLater().subscribe(done -> { }, failure -> { });
         }
+        container = null;
         listening = null;
+    }
+
+    /**
+     * Made when the channel is first subscribed to, inside the retry, not when the instance starts: the
+     * container connects as it is made, and a Redis that is down or slow to answer at start-up must not
+     * stop the instance from starting (it subscribes once Redis answers, as after an outage).
+     */
+    private synchronized ReactiveRedisMessageListenerContainer listener() {
+        ReactiveRedisMessageListenerContainer listener = container;
+        if (listener == null) {
+            listener = new ReactiveRedisMessageListenerContainer(connections);
+            container = listener;
+        }
+        return listener;
     }
 
     /** A stopped container may start again (a lifecycle restart): only destruction ends the fan-out's threads. */
