@@ -10,6 +10,7 @@ import graphql.introspection.Introspection;
 
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
+import org.roost.auth.RateLimitCharge;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.springframework.graphql.execution.SubscriptionPublisherException;
@@ -58,6 +59,9 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
             context.put(Introspection.INTROSPECTION_DISABLED, !settings.introspection());
             if (credential != null) {
                 context.put(ContextKeys.CALLER, credential.caller());
+            }
+            if (attributes.get(ContextKeys.RATE_LIMIT) instanceof RateLimitCharge charge) {
+                context.put(ContextKeys.RATE_LIMIT, charge);
             }
         }).build());
         return chain.next(request).map(response -> response.transform(builder -> {
