@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * One request's charges to its caller's budget, each reflected in the {@code RateLimit} header: the
  * {@link RateLimitFilter} charges what it knows before the request runs; a GraphQL operation is charged
  * the rest once its document is parsed and its cost computed ({@link #graphQlOperation}), which is still
- * before anything executes and before the response is written.
+ * before anything executes. That charge may run on another thread, while a stream's response is already
+ * being written, so it only remembers the new header; the endpoint {@link #publish}es it on the request's
+ * thread before it writes the response (a server response's headers are not safe to change from two threads).
  */
 public final class RateLimitCharge {
 
@@ -30,6 +32,7 @@ public final class RateLimitCharge {
     private final String callerKey;
     private final HttpServletResponse response;
     private volatile @Nullable Duration refusal;
+    private volatile @Nullable String remaining;
 
     RateLimitCharge(RateLimitProperties properties, RateLimitBuckets buckets, String callerKey, HttpServletResponse response) {
         this.properties = properties;
@@ -59,14 +62,23 @@ public final class RateLimitCharge {
         take(Math.addExact((Math.max(0, points) + perToken - 1) / perToken, Math.multiplyExact(writes, properties.writeCost())));
     }
 
+    /** Writes the {@code RateLimit} header of the latest charge; call it on the request's thread, before the response is written. */
+    public void publish() {
+        String value = remaining;
+        if (value != null && !response.isCommitted()) {
+            response.setHeader("RateLimit-Policy", "\"default\";q=" + properties.capacity() + ";w=" + properties.window().toSeconds());
+            response.setHeader("RateLimit", value);
+        }
+    }
+
     /** How long the caller should wait, when a charge of this request was refused. */
     public Optional<Duration> refusal() {
         return Optional.ofNullable(refusal);
     }
 
     /**
-     * Takes the tokens and says what is left in the IETF draft's headers. Fails open: with the store
-     * down nothing is counted and no header is written (docs/operations.md).
+     * Takes the tokens and remembers what is left for the IETF draft's headers. Fails open: with the
+     * store down nothing is counted and no header is written (docs/operations.md).
      */
     void take(long tokens) {
         if (tokens <= 0) {
@@ -84,8 +96,7 @@ public final class RateLimitCharge {
             return;
         }
         Duration reset = Duration.ofNanos(probe.isConsumed() ? 0 : probe.getNanosToWaitForRefill());
-        response.setHeader("RateLimit-Policy", "\"default\";q=" + properties.capacity() + ";w=" + properties.window().toSeconds());
-        response.setHeader("RateLimit", "\"default\";r=" + probe.getRemainingTokens() + ";t=" + seconds(reset));
+        remaining = "\"default\";r=" + probe.getRemainingTokens() + ";t=" + seconds(reset);
         if (!probe.isConsumed()) {
             Duration retryAfter = Duration.ofSeconds(seconds(reset));
             refusal = retryAfter;

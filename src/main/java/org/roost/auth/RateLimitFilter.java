@@ -46,9 +46,11 @@ final class RateLimitFilter extends OncePerRequestFilter {
             charge.take(cost(request));
         }
         catch (ApiException refused) {
+            charge.publish();
             errors.write(request, response, refused);
             return;
         }
+        charge.publish();
         if (isGraphQl(request)) {
             // The rest of an operation's cost is charged once its document is parsed (graphql.QueryLimits).
             charge.attachTo(request);

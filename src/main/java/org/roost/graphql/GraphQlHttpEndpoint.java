@@ -108,7 +108,9 @@ class GraphQlHttpEndpoint {
         if (response != null && response.isValid()) {
             persistedQueries.remember(resolved);
         }
-        Optional<Duration> refusal = RateLimitCharge.of(request.servletRequest()).flatMap(RateLimitCharge::refusal);
+        Optional<RateLimitCharge> charge = RateLimitCharge.of(request.servletRequest());
+        charge.ifPresent(RateLimitCharge::publish);
+        Optional<Duration> refusal = charge.flatMap(RateLimitCharge::refusal);
         if (response != null && refusal.isPresent()) {
             // Over the budget: 429 whatever the client accepts, as when the filter found the bucket empty.
             return ServerResponse.status(429).contentType(mode.contentType()).header(HttpHeaders.CACHE_CONTROL, "no-store")
