@@ -31,15 +31,12 @@ public class UserService {
     private final PasswordEncoder passwords;
     private final ApplicationEventPublisher events;
     private final Clock clock;
-    /** Compared against when the username is unknown, so that case costs what a wrong password costs. */
-    private final String decoyHash;
 
     UserService(UserRepository users, PasswordEncoder passwords, ApplicationEventPublisher events, Clock clock) {
         this.users = users;
         this.passwords = passwords;
         this.events = events;
         this.clock = clock;
-        this.decoyHash = passwords.encode("decoy-password-never-matches");
     }
 
     /** Hashes before, not inside, a transaction: a queued hash must not hold a database connection. */
@@ -84,14 +81,6 @@ public class UserService {
         Map<Long, UserSummary> byId = users.findAll(ids).stream()
                 .collect(Collectors.toMap(UserSummary::id, Function.identity()));
         return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
-    }
-
-    /** The user whose password this is; unknown user and wrong password cost the same and look the same. */
-    @Transactional(propagation = Propagation.NOT_SUPPORTED)
-    public Optional<UserSummary> authenticate(String username, String password) {
-        Optional<UserRepository.Credentials> credentials = users.findCredentials(normalize(username));
-        boolean matches = passwords.matches(password, credentials.map(UserRepository.Credentials::passwordHash).orElse(decoyHash));
-        return credentials.filter(c -> matches).flatMap(c -> users.find(c.id()));
     }
 
     @Transactional
