@@ -1,12 +1,15 @@
 package org.roost.auth;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import org.roost.auth.LoginCounters.Limit;
 import org.roost.shared.ApiException;
 import org.springframework.stereotype.Component;
 
@@ -16,40 +19,37 @@ import org.springframework.stereotype.Component;
  * allowed only after a delay that doubles each time (back-off, not lockout), so a stranger
  * guessing a user's password from elsewhere slows that user's login from their own address
  * (the strict per-(username, address) count) only as much as the loose per-username count allows.
- * The caches are bounded, so a flood of invented names cannot grow memory without limit.
- * Per instance (see docs/api.md, "Login protection").
+ * An attempt refused during a back-off counts on no key, so it neither spends the loose allowances
+ * nor creates counters. The counters are shared through Redis when it is configured
+ * (see docs/api.md, "Login protection").
  */
 @Component
 class LoginThrottle {
 
-    private record Counter(Instant windowStart, int attempts, Instant notBefore) {
-    }
-
     private final LoginThrottleProperties properties;
+    private final LoginCounters counters;
     private final Clock clock;
-    private final Cache<String, Counter> counters;
 
-    LoginThrottle(LoginThrottleProperties properties, Clock clock) {
+    LoginThrottle(LoginThrottleProperties properties, LoginCounters counters, Clock clock) {
         this.properties = properties;
+        this.counters = counters;
         this.clock = clock;
-        this.counters = Caffeine.newBuilder().maximumSize(300_000).expireAfterWrite(properties.window()).build();
     }
 
     /** Counts one attempt for every key; refuses with {@code 429} and {@code Retry-After} while a back-off runs. */
     void attempt(String username, String address) {
         String user = key(username);
-        take("p:" + user + "|" + address, properties.perUsernameAndAddress());
-        take("u:" + user, properties.perUsername());
-        take("a:" + address, properties.perAddress());
+        take(List.of(new Limit("p:" + user + "|" + address, properties.perUsernameAndAddress()),
+                new Limit("u:" + user, properties.perUsername()), new Limit("a:" + address, properties.perAddress())));
     }
 
-    /** A client authenticating at the token endpoints; {@link #succeeded} forgets its attempts. */
+    /** A client authenticating at the token endpoints; {@link #clientSucceeded} forgets its attempts. */
     void clientAttempt(String clientId) {
-        take("c:" + clientId, properties.perClient());
+        take(List.of(new Limit("c:" + bounded(clientId), properties.perClient())));
     }
 
     void clientSucceeded(String clientId) {
-        counters.invalidate("c:" + clientId);
+        counters.forget(List.of("c:" + bounded(clientId)));
     }
 
     /**
@@ -58,38 +58,32 @@ class LoginThrottle {
      */
     void succeeded(String username, String address) {
         String user = key(username);
-        counters.invalidate("p:" + user + "|" + address);
-        counters.invalidate("u:" + user);
-        counters.asMap().computeIfPresent("a:" + address, (k, old) -> old.attempts() <= 1 ? null
-                : new Counter(old.windowStart(), old.attempts() - 1, old.notBefore()));
+        counters.forget(List.of("p:" + user + "|" + address, "u:" + user));
+        counters.giveBack("a:" + address);
     }
 
-    private void take(String key, int allowance) {
-        Instant now = clock.instant();
-        Duration[] refusal = new Duration[1];
-        counters.asMap().compute(key, (k, old) -> {
-            if (old == null || !old.windowStart().plus(properties.window()).isAfter(now)) {
-                return new Counter(now, 1, Instant.EPOCH);
-            }
-            if (now.isBefore(old.notBefore())) {
-                refusal[0] = Duration.between(now, old.notBefore());
-                return old;
-            }
-            int attempts = old.attempts() + 1;
-            Instant notBefore = attempts > allowance ? now.plus(delay(attempts - allowance)) : Instant.EPOCH;
-            return new Counter(old.windowStart(), attempts, notBefore);
-        });
-        if (refusal[0] != null) {
-            throw ApiException.rateLimited(refusal[0].plusSeconds(1).withNanos(0));
+    private void take(List<Limit> limits) {
+        Duration wait = counters.take(limits, clock.instant());
+        if (!wait.isZero()) {
+            throw ApiException.rateLimited(wait.plusSeconds(1).withNanos(0));
         }
     }
 
-    private Duration delay(int pastAllowance) {
-        Duration delay = properties.baseDelay().multipliedBy(1L << Math.min(30, pastAllowance - 1));
-        return delay.compareTo(properties.window()) > 0 ? properties.window() : delay;
+    /** Case-insensitive, like usernames. */
+    private static String key(String username) {
+        return bounded(username.strip().toLowerCase(Locale.ROOT));
     }
 
-    private static String key(String username) {
-        return username.strip().toLowerCase(Locale.ROOT);
+    /** A name longer than any real one is kept as its digest, so that keys stay short. */
+    private static String bounded(String key) {
+        if (key.length() <= 64) {
+            return key;
+        }
+        try {
+            return "#" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
+        }
+        catch (NoSuchAlgorithmException missing) {
+            throw new IllegalStateException(missing);
+        }
     }
 }

@@ -4,7 +4,7 @@ import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.SecurityEvent;
 import org.roost.shared.SecurityEvent.Kind;
-import org.roost.user.UserService;
+import org.roost.user.PasswordCheck;
 import org.roost.user.UserSummary;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
@@ -17,12 +17,12 @@ import org.springframework.stereotype.Component;
 @Component
 public class PasswordLogins {
 
-    private final UserService users;
+    private final PasswordCheck passwords;
     private final LoginThrottle throttle;
     private final ApplicationEventPublisher events;
 
-    PasswordLogins(UserService users, LoginThrottle throttle, ApplicationEventPublisher events) {
-        this.users = users;
+    PasswordLogins(PasswordCheck passwords, LoginThrottle throttle, ApplicationEventPublisher events) {
+        this.passwords = passwords;
         this.throttle = throttle;
         this.events = events;
     }
@@ -39,7 +39,7 @@ public class PasswordLogins {
             events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_THROTTLED, username));
             throw throttled;
         }
-        UserSummary user = users.authenticate(username, password).orElseThrow(() -> {
+        UserSummary user = passwords.authenticate(username, password).orElseThrow(() -> {
             events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_FAILED, username));
             return new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage());
         });

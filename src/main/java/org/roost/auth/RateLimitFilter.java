@@ -1,21 +1,15 @@
 package org.roost.auth;
 
 import java.io.IOException;
-import java.time.Duration;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import io.github.bucket4j.ConsumptionProbe;
-
 import org.roost.shared.ApiException;
-import org.roost.shared.DependencyFailures;
 import org.roost.shared.Caller;
 import org.roost.web.ErrorResponses;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -23,22 +17,19 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Charges every /api and /graphql request to its caller's bucket (the user, the OAuth client, or
  * the address when anonymous) and says so in the IETF draft's {@code RateLimit-Policy} and
  * {@code RateLimit} headers; an empty bucket answers {@code 429 RATE_LIMITED} with {@code Retry-After}.
+ * A GraphQL operation pays a base here and the rest by its computed cost ({@link RateLimitCharge}).
  * It runs inside the API filter chain, after authentication, so it knows who is calling.
  */
 final class RateLimitFilter extends OncePerRequestFilter {
 
-    private static final Logger log = LoggerFactory.getLogger(RateLimitFilter.class);
-
     private final RateLimitProperties properties;
     private final RateLimitBuckets buckets;
     private final ErrorResponses errors;
-    private final String policy;
 
     RateLimitFilter(RateLimitProperties properties, RateLimitBuckets buckets, ErrorResponses errors) {
         this.properties = properties;
         this.buckets = buckets;
         this.errors = errors;
-        this.policy = "\"default\";q=" + properties.capacity() + ";w=" + properties.window().toSeconds();
     }
 
     @Override
@@ -50,32 +41,25 @@ final class RateLimitFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        ConsumptionProbe probe;
+        RateLimitCharge charge = new RateLimitCharge(properties, buckets, callerKey(request), response);
         try {
-            probe = buckets.consume(callerKey(request), cost(request));
+            charge.take(cost(request));
         }
-        catch (RuntimeException failure) {
-            if (!DependencyFailures.isUnavailable(failure)) {
-                throw failure;
-            }
-            // Fails open: with Redis down, bearer traffic must keep being served (docs/operations.md); limits
-            // resume by themselves when Redis is back. No rate-limit headers: nothing was counted.
-            log.debug("Rate limit not applied, its store is unavailable: {}", failure.toString());
-            chain.doFilter(request, response);
+        catch (ApiException refused) {
+            charge.publish();
+            errors.write(request, response, refused);
             return;
         }
-        Duration reset = Duration.ofNanos(probe.isConsumed() ? 0 : probe.getNanosToWaitForRefill());
-        response.setHeader("RateLimit-Policy", policy);
-        response.setHeader("RateLimit", "\"default\";r=" + probe.getRemainingTokens() + ";t=" + seconds(reset));
-        if (!probe.isConsumed()) {
-            errors.write(request, response, ApiException.rateLimited(Duration.ofSeconds(seconds(reset))));
-            return;
+        charge.publish();
+        if (isGraphQl(request)) {
+            // The rest of an operation's cost is charged once its document is parsed (graphql.QueryLimits).
+            charge.attachTo(request);
         }
         chain.doFilter(request, response);
     }
 
     private long cost(HttpServletRequest request) {
-        if (request.getRequestURI().equals("/graphql")) {
+        if (isGraphQl(request)) {
             return properties.graphQlCost();
         }
         String method = request.getMethod();
@@ -91,7 +75,7 @@ final class RateLimitFilter extends OncePerRequestFilter {
                 .orElseGet(() -> "address:" + request.getRemoteAddr());
     }
 
-    private static long seconds(Duration duration) {
-        return duration.isZero() ? 0 : Math.max(1, (duration.toMillis() + 999) / 1000);
+    private static boolean isGraphQl(HttpServletRequest request) {
+        return request.getRequestURI().equals("/graphql");
     }
 }

@@ -13,9 +13,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param window    the refill period
  * @param readCost  tokens a GET or HEAD takes
  * @param writeCost tokens any other method takes
- * @param graphQlCost tokens a GraphQL operation takes (a GET or POST to /graphql)
+ * @param graphQlCost tokens every GraphQL request takes before its document is read (a GET or POST to /graphql)
+ * @param graphQlPointsPerToken an operation then takes one more token per this many points of its computed cost
+ *                              (rounded up), and {@code writeCost} per mutation field
  */
 @ConfigurationProperties("roost.rate-limits")
 record RateLimitProperties(boolean enabled, long capacity, Duration window, long readCost, long writeCost,
-        long graphQlCost) {
+        long graphQlCost, long graphQlPointsPerToken) {
 }

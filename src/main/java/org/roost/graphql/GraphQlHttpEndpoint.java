@@ -1,9 +1,11 @@
 package org.roost.graphql;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.servlet.ServletException;
@@ -12,6 +14,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import graphql.ExecutionResult;
 
 import org.reactivestreams.Publisher;
+import org.roost.auth.RateLimitCharge;
 import org.roost.shared.ErrorCode;
 import org.roost.web.RequestIds;
 import org.springframework.graphql.server.WebGraphQlHandler;
@@ -105,6 +108,15 @@ class GraphQlHttpEndpoint {
         if (response != null && response.isValid()) {
             persistedQueries.remember(resolved);
         }
+        Optional<RateLimitCharge> charge = RateLimitCharge.of(request.servletRequest());
+        charge.ifPresent(RateLimitCharge::publish);
+        Optional<Duration> refusal = charge.flatMap(RateLimitCharge::refusal);
+        if (response != null && refusal.isPresent()) {
+            // Over the budget: 429 whatever the client accepts, as when the filter found the bucket empty.
+            return ServerResponse.status(429).contentType(mode.contentType()).header(HttpHeaders.CACHE_CONTROL, "no-store")
+                    .header(HttpHeaders.RETRY_AFTER, Long.toString(refusal.get().toSeconds()))
+                    .body(json.writeValueAsBytes(response.toMap()));
+        }
         if (response == null || response.getData() instanceof Publisher<?>) {
             throw new GraphQlRequestException(ErrorCode.NOT_ACCEPTABLE,
                     "Subscriptions need Accept: text/event-stream, or a WebSocket (graphql-transport-ws).");
@@ -127,6 +139,7 @@ class GraphQlHttpEndpoint {
         Map<String, Object> attributes = new HashMap<>();
         attributes.put(OperationInterceptor.REQUEST_ID_ATTRIBUTE, RequestIds.of(servlet));
         Credential.fromHttp(servlet).ifPresent(credential -> attributes.put(Credential.ATTRIBUTE, credential));
+        RateLimitCharge.of(servlet).ifPresent(charge -> attributes.put(ContextKeys.RATE_LIMIT, charge));
         return new WebGraphQlRequest(request.uri(), request.headers().asHttpHeaders(), null,
                 request.remoteAddress().orElse(null), attributes, body, UUID.randomUUID().toString(), request.servletRequest().getLocale());
     }

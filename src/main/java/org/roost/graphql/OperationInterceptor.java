@@ -12,6 +12,7 @@ import io.micrometer.context.ContextSnapshotFactory;
 
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
+import org.roost.auth.RateLimitCharge;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.web.RequestLogContext;
@@ -64,6 +65,9 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
             context.put(Introspection.INTROSPECTION_DISABLED, !settings.introspection());
             if (credential != null) {
                 context.put(ContextKeys.CALLER, credential.caller());
+            }
+            if (attributes.get(ContextKeys.RATE_LIMIT) instanceof RateLimitCharge charge) {
+                context.put(ContextKeys.RATE_LIMIT, charge);
             }
         }).build());
         Mono<WebGraphQlResponse> execution = chain.next(request).map(response -> response.transform(builder -> {

@@ -1,6 +1,7 @@
 package org.roost.graphql;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -16,6 +17,7 @@ import graphql.language.FragmentDefinition;
 import graphql.language.FragmentSpread;
 import graphql.language.InlineFragment;
 import graphql.language.IntValue;
+import graphql.language.OperationDefinition;
 import graphql.language.Selection;
 import graphql.language.SelectionSet;
 import graphql.language.VariableReference;
@@ -27,6 +29,8 @@ import graphql.schema.GraphQLType;
 import graphql.schema.GraphQLTypeUtil;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.auth.RateLimitCharge;
+import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.PageRequest;
 import org.springframework.stereotype.Component;
@@ -34,7 +38,7 @@ import org.springframework.stereotype.Component;
 /**
  * Refuses expensive operations after validation and before anything executes: too deep, too
  * costly (one point per field, times the {@code first} of each enclosing list), or too many
- * aliases. It runs on every execution, cached document or not, because the cost depends on the
+ * aliases; then charges the cost to the caller's rate limit (HTTP requests only). It runs on every execution, cached document or not, because the cost depends on the
  * variables. Introspection is left to graphql-java's own good-faith limits.
  */
 @Component
@@ -61,7 +65,24 @@ class QueryLimits extends SimplePerformantInstrumentation {
             throw refuse("The query could cost " + cost + " points; at most " + settings.maxCost() + " are allowed.",
                     context.getOperationDefinition());
         }
+        RateLimitCharge charge = context.getGraphQLContext().get(ContextKeys.RATE_LIMIT);
+        if (charge != null) {
+            charge(charge, cost, context.getOperationDefinition().getOperation() == OperationDefinition.Operation.MUTATION
+                    ? walk.rootFields : 0, context.getOperationDefinition());
+        }
         return super.beginExecuteOperation(parameters, state);
+    }
+
+    /** The caller's rate-limit budget pays for the operation by its cost, before anything runs (docs/api.md). */
+    private static void charge(RateLimitCharge charge, long cost, int writes, OperationDefinition operation) {
+        try {
+            charge.graphQlOperation(cost, writes);
+        }
+        catch (ApiException refused) {
+            throw new AbortExecutionException(List.of(GraphQlErrors.builder(refused.code(), "The operation costs more "
+                    + "than is left of the rate limit (" + cost + " points); try again later.", List.of())
+                    .location(operation.getSourceLocation()).build()));
+        }
     }
 
     private final class Walk {
@@ -70,6 +91,7 @@ class QueryLimits extends SimplePerformantInstrumentation {
         private final Map<String, FragmentDefinition> fragments;
         private final Map<String, Object> variables;
         private int aliases;
+        private int rootFields;
 
         Walk(GraphQLSchema schema, Map<String, FragmentDefinition> fragments, Map<String, Object> variables) {
             this.schema = schema;
@@ -100,6 +122,9 @@ class QueryLimits extends SimplePerformantInstrumentation {
             }
             if (field.getAlias() != null && ++aliases > settings.maxAliases()) {
                 throw refuse("The document uses more than " + settings.maxAliases() + " aliases.", field);
+            }
+            if (depth == 1) {
+                rootFields++;
             }
             if (depth > settings.maxDepth()) {
                 throw refuse("The query is nested deeper than " + settings.maxDepth() + " levels.", field);

@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.jspecify.annotations.Nullable;
 import org.roost.shared.ApiException;
 import org.roost.shared.Caller;
 import org.roost.shared.Page;
@@ -35,28 +34,12 @@ public class UserService {
     private final PasswordEncoder passwords;
     private final ApplicationEventPublisher events;
     private final Clock clock;
-    /** Compared against when the username is unknown, so that case costs what a wrong password costs. */
-    private volatile @Nullable String decoyHash;
 
     UserService(UserRepository users, PasswordEncoder passwords, ApplicationEventPublisher events, Clock clock) {
         this.users = users;
         this.passwords = passwords;
         this.events = events;
         this.clock = clock;
-    }
-
-    /**
-     * Made on first use, not at start-up: under a loaded machine the bounded hashing pool may turn the
-     * start-up hash away (it did: two instances starting at once on two busy cores), and a service must not
-     * fail to start for that.
-     */
-    private String decoyHash() {
-        String decoy = decoyHash;
-        if (decoy == null) {
-            decoy = passwords.encode("decoy-password-never-matches");
-            decoyHash = decoy;
-        }
-        return decoy;
     }
 
     /** Hashes before, not inside, a transaction: a queued hash must not hold a database connection. */
@@ -101,14 +84,6 @@ public class UserService {
         Map<Long, UserSummary> byId = users.findAll(ids).stream()
                 .collect(Collectors.toMap(UserSummary::id, Function.identity()));
         return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
-    }
-
-    /** The user whose password this is; unknown user and wrong password cost the same and look the same. */
-    @Transactional(propagation = Propagation.NOT_SUPPORTED)
-    public Optional<UserSummary> authenticate(String username, String password) {
-        Optional<UserRepository.Credentials> credentials = users.findCredentials(normalize(username));
-        boolean matches = passwords.matches(password, credentials.map(UserRepository.Credentials::passwordHash).orElseGet(this::decoyHash));
-        return credentials.filter(c -> matches).flatMap(c -> users.find(c.id()));
     }
 
     @Transactional

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
@@ -39,9 +40,21 @@ class LoginThrottleTest {
         }
     }
 
+    static final LoginThrottleProperties PROPERTIES = new LoginThrottleProperties(5, 50, 100, 10,
+            Duration.ofMinutes(15), Duration.ofSeconds(1));
+
     final MovableClock clock = new MovableClock();
-    final LoginThrottle throttle = new LoginThrottle(
-            new LoginThrottleProperties(5, 50, 100, 10, Duration.ofMinutes(15), Duration.ofSeconds(1)), clock);
+    LoginThrottle throttle;
+
+    @BeforeEach
+    void createThrottle() {
+        throttle = new LoginThrottle(PROPERTIES, counters(), clock);
+    }
+
+    /** Where the counts live: this instance's memory here, Redis in {@link SharedLoginThrottleTest}. */
+    LoginCounters counters() {
+        return new InMemoryLoginCounters(PROPERTIES);
+    }
 
     @Test
     void countsGuessesSentAtOnceBeforeAnyIsChecked() throws Exception {

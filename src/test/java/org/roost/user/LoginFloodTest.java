@@ -1,0 +1,101 @@
+package org.roost.user;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.roost.support.ApiClient;
+import org.roost.support.RequiresServices;
+import org.roost.support.TestDatabaseConfig;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.ActiveProfiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A flood of wrong-password logins at the production Argon2id cost must not take the database pool from
+ * other requests: a login waiting its turn at the hashing pool holds no connection (it did, and reads
+ * answered 503). The same context as {@link SignUpFloodTest}.
+ */
+@ExtendWith(RequiresServices.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = { "roost.passwords.memory-kib=19456", "roost.passwords.iterations=2" })
+@ActiveProfiles({ "test", "postgres", "redis" })
+@Import(TestDatabaseConfig.class)
+class LoginFloodTest {
+
+    private static final int LOGINS = 64;
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void keepsAuthenticatedReadsAnsweredDuringALoginFlood() throws Exception {
+        // given: a user with a token, reading
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        String reader = ApiClient.uniqueUsername("reader");
+        assertThat(hashed(http, "/api/v1/users", "{\"username\":\"" + reader + "\",\"name\":\"Reader\",\"password\":\""
+                + ApiClient.PASSWORD + "\"}").statusCode()).isEqualTo(201);
+        String access = hashed(http, "/auth/token", login(reader, ApiClient.PASSWORD)).body()
+                .replaceAll(".*\"access_token\":\"([^\"]+)\".*", "$1");
+        HttpClient readers = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest read = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/users?limit=5"))
+                .header("Authorization", "Bearer " + access).build();
+
+        // when: 64 wrong-password logins at once, each for another username, and reads while they run
+        List<CompletableFuture<Integer>> logins = new ArrayList<>();
+        List<Integer> reads = new ArrayList<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < LOGINS; i++) {
+                String username = ApiClient.uniqueUsername("guess");
+                logins.add(CompletableFuture.supplyAsync(
+                        () -> send(http, "/login", login(username, "wrong password")).statusCode(), threads));
+            }
+            Thread.sleep(300); // the logins arrived; most wait for the hashing pool
+            for (int i = 0; i < 10; i++) {
+                reads.add(readers.send(read, HttpResponse.BodyHandlers.ofString()).statusCode());
+                Thread.sleep(100);
+            }
+            CompletableFuture.allOf(logins.toArray(CompletableFuture[]::new)).join();
+        }
+
+        // then: every read was served (no 503 from a pool that queued logins held), every login answered
+        assertThat(reads).containsOnly(200);
+        assertThat(logins).allSatisfy(status -> assertThat(status.join()).isIn(401, 503));
+    }
+
+    private static String login(String username, String password) {
+        return "{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}";
+    }
+
+    /** A request that hashes a password: on a loaded machine the bounded hashing pool may turn it away (503) at first. */
+    private HttpResponse<String> hashed(HttpClient http, String path, String json) throws InterruptedException {
+        HttpResponse<String> answer = send(http, path, json);
+        for (int retry = 0; retry < 10 && answer.statusCode() == 503; retry++) {
+            Thread.sleep(1_000);
+            answer = send(http, path, json);
+        }
+        return answer;
+    }
+
+    private HttpResponse<String> send(HttpClient http, String path, String json) {
+        try {
+            return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+        catch (Exception ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+}
