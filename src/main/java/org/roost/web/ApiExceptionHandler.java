@@ -27,6 +27,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.exc.MismatchedInputException;
@@ -105,6 +106,20 @@ class ApiExceptionHandler {
     void missingPart(MissingServletRequestPartException ex, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         validation(request, response, List.of(new FieldViolation(ex.getRequestPartName(), "is required")));
+    }
+
+    /**
+     * A multipart body the container cannot parse (no boundary, cut short): the client's fault. The
+     * DispatcherServlet parses any multipart request up front, whatever the endpoint (the fuzz test found
+     * these as 500s). An upload over the size limit is an {@link ErrorResponse} (413), handled as such.
+     */
+    @ExceptionHandler(MultipartException.class)
+    void multipart(MultipartException ex, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (ex instanceof ErrorResponse) {
+            other(ex, request, response);
+            return;
+        }
+        errors.write(request, response, ErrorCode.MALFORMED_REQUEST, "The multipart body could not be read.");
     }
 
     @ExceptionHandler(AccessDeniedException.class)
