@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.graphql.LiveGraphQlTest;
@@ -29,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>Bounded and repeatable: the tries come from a fixed seed, each try from its own random source. A
  * longer or different run is a flag away, e.g. {@code mvn test -Dtest=EndpointFuzzTest
  * -Droost.fuzz.seed=random -Droost.fuzz.tries=20000 -Droost.fuzz.max-duration=10m}; a failure names the
- * seed and try, and {@code -Droost.fuzz.try=<n>} repeats that one try alone. See docs/testing.md.
+ * seed and try, and {@code -Droost.fuzz.try=<n>} repeats that one try alone. See docs/fuzzing.md.
  */
 @LiveGraphQlTest
 class EndpointFuzzTest {
@@ -86,27 +87,33 @@ class EndpointFuzzTest {
 
     @Test
     void answersGeneratedGraphQlDocumentsWithoutAServerErrorALeakOrAHang() {
-        fuzz("GraphQL", SETTINGS.graphQlTries(), n -> GraphQlRequests.next(identity,
-                new GraphQlDocuments(graphQl.schema(), values(n), identity.ids()), values(n + 1)));
+        fuzz("GraphQL", SETTINGS.graphQlTries(), n -> {
+            HostileValues values = values(n);
+            return GraphQlRequests.next(identity, new GraphQlDocuments(graphQl.schema(), values, identity.ids()), values);
+        });
     }
 
     private void fuzz(String what, int tries, IntFunction<RawHttp.Request> generator) {
         List<String> failures = new ArrayList<>();
         long deadline = System.nanoTime() + SETTINGS.maxDuration().toNanos();
         int tried = 0;
+        int served = 0;
         for (int n = SETTINGS.onlyTry().orElse(0); n < (SETTINGS.onlyTry().isPresent() ? SETTINGS.onlyTry().getAsInt() + 1 : tries)
                 && System.nanoTime() < deadline && failures.size() < 20; n++, tried++) {
             if (n % 100 == 99) {
                 identity = identity.stillValid(mvc) ? identity : FuzzIdentity.create(mvc);
             }
-            check(generator.apply(n), n, what + " try " + n, failures);
+            RawHttp.Response response = check(generator.apply(n), n, what + " try " + n, failures);
+            served += response != null && FuzzVerdict.served(response) ? 1 : 0;
         }
         assertThat(failures).as("%s: %d tries from seed %d (repeat one with -Droost.fuzz.seed=%d -Droost.fuzz.try=<n>)",
                 what, tried, SETTINGS.seed(), SETTINGS.seed()).isEmpty();
         assertThat(tried).as("tries within %s", SETTINGS.maxDuration()).isGreaterThan(Math.min(tries, 50));
+        // the credentials work: a share of the tries gets past authentication and validation to the handlers
+        assertThat(served).as("tries answered with data").isGreaterThanOrEqualTo(tried / 20);
     }
 
-    private void check(RawHttp.Request request, int n, String name, List<String> failures) {
+    private RawHttp.@Nullable Response check(RawHttp.Request request, int n, String name, List<String> failures) {
         try {
             RawHttp.Response response = new RawHttp(port, SETTINGS.perRequest()).send(request, n);
             List<String> problems = FuzzVerdict.problems(request, response);
@@ -114,9 +121,11 @@ class EndpointFuzzTest {
                 failures.add(name + ": " + problems + " -> " + response.status() + " "
                         + RawHttp.abbreviate(response.body(), 400) + "\n" + request.describe() + "\n");
             }
+            return response;
         }
         catch (IOException ex) {
             failures.add(name + ": " + ex.getMessage() + "\n" + request.describe() + "\n");
+            return null;
         }
     }
 

@@ -47,9 +47,29 @@ final class FuzzTargets {
                 }
             }
         });
+        operations.addAll(PROTOCOL);
         operations.sort(java.util.Comparator.comparing(o -> o.method() + " " + o.pattern()));
         return operations;
     }
+
+    /**
+     * The authorization server's endpoints are filters, not handler methods: listed here, with the form fields
+     * and parameters of RFC 6749, 7009 and 7662. They answer with OAuth's own error format, not the API's.
+     * Client ids are never a registered client's: failed client authentications are throttled per client id, and
+     * other tests in this context use the registered ones.
+     */
+    private static final List<Operation> PROTOCOL = List.of(
+            new Operation("POST", "/oauth2/token", List.of("grant_type", "code", "redirect_uri", "client_id",
+                    "client_secret", "refresh_token", "scope", "code_verifier"), List.of()),
+            new Operation("POST", "/oauth2/introspect", List.of("token", "token_type_hint", "client_id", "client_secret"),
+                    List.of()),
+            new Operation("POST", "/oauth2/revoke", List.of("token", "token_type_hint", "client_id", "client_secret"),
+                    List.of()),
+            new Operation("GET", "/oauth2/authorize", List.of(), List.of("response_type", "client_id", "redirect_uri",
+                    "scope", "state", "code_challenge", "code_challenge_method", "nonce", "prompt")),
+            new Operation("GET", "/userinfo", List.of(), List.of()),
+            new Operation("GET", "/oauth2/jwks", List.of(), List.of()),
+            new Operation("GET", "/.well-known/openid-configuration", List.of(), List.of()));
 
     /** The OpenAPI entry for the pattern, also for the unversioned alias (documented under /api/v1). */
     private static JsonNode described(JsonNode openApi, String pattern, String method) {

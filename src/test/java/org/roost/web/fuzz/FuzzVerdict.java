@@ -10,7 +10,7 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * What every answer to any input must be: not a 5xx, and for an error the contract's JSON error body
- * (GraphQL's error list on /graphql, RFC 6749's on /oauth2), with nothing of the implementation in it:
+ * (GraphQL's error list on /graphql, OAuth's on its protocol endpoints), with nothing of the implementation in it:
  * no stack frame, class or package name, or SQL that the request did not itself contain.
  */
 final class FuzzVerdict {
@@ -45,10 +45,35 @@ final class FuzzVerdict {
         if (path.startsWith("/graphql")) {
             problems.addAll(graphQlProblems(response));
         }
-        else if (response.status() >= 400 && !"HEAD".equals(request.method()) && !path.startsWith("/oauth2/")) {
+        else if (response.status() >= 400 && !"HEAD".equals(request.method()) && !isProtocolEndpoint(path)) {
             problems.addAll(errorBodyProblems(response));
         }
         return problems;
+    }
+
+    /** OAuth 2.0 and OpenID Connect endpoints answer errors in their own format (RFC 6749, RFC 6750 for userinfo). */
+    private static boolean isProtocolEndpoint(String path) {
+        return path.startsWith("/oauth2/") || path.equals("/userinfo");
+    }
+
+    /**
+     * Whether the try got past authentication and validation to the handlers: a 2xx, and for GraphQL at least
+     * one field resolved (partial data counts).
+     */
+    static boolean served(RawHttp.Response response) {
+        if (response.status() >= 300) {
+            return false;
+        }
+        JsonNode body = response.body().isEmpty() ? null : parse(response.body());
+        if (body == null || !body.has("data")) {
+            return body != null || response.body().isEmpty();
+        }
+        for (JsonNode field : body.get("data")) {
+            if (!field.isNull()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<String> errorBodyProblems(RawHttp.Response response) {

@@ -17,8 +17,10 @@ record RestRequests(FuzzIdentity identity, List<FuzzTargets.Operation> operation
         String target = path(operation.pattern()) + query(operation.queryParameters());
         List<Map.Entry<String, String>> headers = new ArrayList<>(identity.credential(values));
         boolean hasBody = List.of("POST", "PUT", "PATCH").contains(method) ? values.chance(0.95) : values.chance(0.05);
+        boolean form = operation.pattern().startsWith("/oauth2/");
         if (hasBody || values.chance(0.1)) {
-            headers.add(Map.entry("Content-Type", values.chance(0.6) ? "application/json" : values.mediaType()));
+            headers.add(Map.entry("Content-Type", values.chance(0.6)
+                    ? (form ? "application/x-www-form-urlencoded" : "application/json") : values.mediaType()));
         }
         if (values.chance(0.3)) {
             headers.add(Map.entry("Accept", values.accept()));
@@ -33,7 +35,27 @@ record RestRequests(FuzzIdentity identity, List<FuzzTargets.Operation> operation
             headers.add(Map.entry(values.oneOf(List.of("X-Request-Id", "Origin", "Cookie", "Range", "X-XSRF-TOKEN",
                     "Accept-Charset", "Accept-Language", "API-Version", "X-Forwarded-For", "Forwarded")), values.headerValue()));
         }
-        return new RawHttp.Request(method, target, headers, hasBody ? values.body(operation.bodyFields()) : new byte[0]);
+        byte[] body = !hasBody ? new byte[0]
+                : form && values.chance(0.8) ? form(operation.bodyFields()) : values.body(operation.bodyFields());
+        return new RawHttp.Request(method, target, headers, body);
+    }
+
+    /** A form for the OAuth endpoints; client ids are never a registered client's (see FuzzTargets). */
+    private byte[] form(List<String> names) {
+        List<String> pairs = new ArrayList<>();
+        for (String name : names) {
+            if (values.chance(0.7)) {
+                String value = switch (name) {
+                    case "grant_type" -> values.oneOf(List.of("authorization_code", "client_credentials", "refresh_token",
+                            "password", "implicit", "urn:ietf:params:oauth:grant-type:device_code", values.string()));
+                    case "token", "refresh_token", "code" -> values.chance(0.3) ? identity.bearer() : values.string();
+                    case "client_id" -> "fuzz-client-" + values.below(1_000);
+                    default -> values.string();
+                };
+                pairs.add(encode(name) + "=" + (values.chance(0.95) ? encode(value) : value));
+            }
+        }
+        return String.join("&", pairs).getBytes(StandardCharsets.UTF_8);
     }
 
     private String path(String pattern) {
