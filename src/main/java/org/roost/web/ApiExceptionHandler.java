@@ -122,6 +122,15 @@ class ApiExceptionHandler {
         errors.write(request, response, ErrorCode.MALFORMED_REQUEST, "The multipart body could not be read.");
     }
 
+    /**
+     * Tomcat refuses a parameter it cannot decode (invalid UTF-8 such as {@code ?after=%ff}, a bad escape) when it
+     * is first read, which may be inside a handler: the client's fault (a 500 until the fuzz test found it).
+     */
+    @ExceptionHandler(org.apache.tomcat.util.http.InvalidParameterException.class)
+    void undecodableParameter(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        errors.write(request, response, ErrorCode.MALFORMED_REQUEST, "A parameter could not be decoded.");
+    }
+
     @ExceptionHandler(AccessDeniedException.class)
     void denied(HttpServletRequest request, HttpServletResponse response) throws IOException {
         errors.write(request, response, ErrorCode.FORBIDDEN, null);

@@ -54,7 +54,7 @@ class EndpointFuzzTest {
 
     @BeforeEach
     void signUp() {
-        identity = FuzzIdentity.create(mvc);
+        identity = FuzzIdentity.create(mvc, port);
     }
 
     @Test
@@ -101,7 +101,7 @@ class EndpointFuzzTest {
         for (int n = SETTINGS.onlyTry().orElse(0); n < (SETTINGS.onlyTry().isPresent() ? SETTINGS.onlyTry().getAsInt() + 1 : tries)
                 && System.nanoTime() < deadline && failures.size() < 20; n++, tried++) {
             if (n % 100 == 99) {
-                identity = identity.stillValid(mvc) ? identity : FuzzIdentity.create(mvc);
+                identity = identity.stillValid(port) ? identity : FuzzIdentity.create(mvc, port);
             }
             RawHttp.Response response = check(generator.apply(n), n, what + " try " + n, failures);
             served += response != null && FuzzVerdict.served(response) ? 1 : 0;

@@ -1,32 +1,51 @@
 package org.roost.web.fuzz;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import org.roost.support.ApiClient;
 import org.roost.support.Json;
-import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 
 /** The users, posts and credentials the tries use; {@code {me}}-style placeholders for the corpus. */
 record FuzzIdentity(ApiClient.Login login, String bearer, long other, long post, long otherPost) {
 
-    static FuzzIdentity create(MockMvcTester mvc) {
+    /**
+     * Users and posts through MockMvc; the token over the real port, because its issuer is the origin it was
+     * obtained at ({@code http://localhost:<port>}, where the tries go), not MockMvc's {@code http://localhost}.
+     */
+    static FuzzIdentity create(MockMvcTester mvc, int port) {
         ApiClient api = new ApiClient(mvc);
         ApiClient.Login login = api.newUser("fuzz");
         ApiClient.Login other = api.newUser("fuzzother");
-        String token = Json.field(mvc.post().uri("/auth/token").contentType(MediaType.APPLICATION_JSON)
-                .content("{\"username\":\"%s\",\"password\":\"%s\"}".formatted(login.username(), ApiClient.PASSWORD))
-                .exchange(), "access_token");
-        return new FuzzIdentity(login, token, other.userId(), api.createPost(login, "fuzz"), api.createPost(other, "other"));
-
+        String body = "{\"username\":\"%s\",\"password\":\"%s\"}".formatted(login.username(), ApiClient.PASSWORD);
+        RawHttp.Response token = send(port, new RawHttp.Request("POST", "/auth/token",
+                List.of(Map.entry("Content-Type", "application/json")), body.getBytes(StandardCharsets.UTF_8)));
+        return new FuzzIdentity(login, Json.of(token.body()).get("access_token").asString(), other.userId(),
+                api.createPost(login, "fuzz"), api.createPost(other, "other"));
     }
 
-    boolean stillValid(MockMvcTester mvc) {
-        return mvc.get().uri("/api/v1/users/" + login.userId()).header("Authorization", "Bearer " + bearer).exchange()
-                .getResponse().getStatus() == 200
-                && login.cookieOnly(mvc.get().uri("/api/v1/users/" + login.userId())).exchange().getResponse().getStatus() == 200;
+    /** Whether both credentials still work (a try may have deleted the user or changed the password). */
+    boolean stillValid(int port) {
+        String path = "/api/v1/users/" + login.userId();
+        return send(port, new RawHttp.Request("GET", path, List.of(Map.entry("Authorization", "Bearer " + bearer)),
+                new byte[0])).status() == 200
+                && send(port, new RawHttp.Request("GET", path, List.of(Map.entry("Cookie", "SESSION="
+                        + login.session().getValue())), new byte[0])).status() == 200;
+    }
+
+    private static RawHttp.Response send(int port, RawHttp.Request request) {
+        try {
+            return new RawHttp(port, Duration.ofSeconds(10)).send(request, 0);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
     }
 
     Map<String, String> placeholders() {
