@@ -81,6 +81,21 @@ class FuzzFindingsTest {
     }
 
     @Test
+    void refusesAnUnpairedSurrogateInAPasswordAsAValidationError() throws IOException {
+        // when
+        RawHttp.Response signUp = send("POST", "/api/v1/users", "application/json",
+                "{\"username\":\"surrogate_pw2\",\"name\":\"x\",\"password\":\"long enough \\udc72 password\"}");
+        RawHttp.Response login = send("POST", "/auth/token", "application/json", "{\"username\":\""
+                + identity.login().username() + "\",\"password\":\"long enough \\ud800 password\"}");
+
+        // then
+        assertThat(signUp.status()).isEqualTo(400);
+        assertThat(Json.of(signUp.body()).at("/error/details/0/field").asString()).isEqualTo("password");
+        assertThat(login.status()).isEqualTo(401);
+        assertThat(Json.of(login.body()).at("/error/code").asString()).isEqualTo("INVALID_CREDENTIALS");
+    }
+
+    @Test
     void refusesAGraphQlDocumentWhoseValidationThrowsAsAValidationError() throws IOException {
         // when
         RawHttp.Response response = send("POST", "/graphql", "application/json",
