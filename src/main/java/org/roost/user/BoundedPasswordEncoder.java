@@ -1,5 +1,6 @@
 package org.roost.user;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -39,12 +40,24 @@ final class BoundedPasswordEncoder implements PasswordEncoder, DisposableBean {
 
     @Override
     public String encode(CharSequence rawPassword) {
+        if (!wellFormed(rawPassword)) {
+            throw ApiException.invalid("password", "must be text without unpaired surrogates (\\ud800-\\udfff)");
+        }
         return bounded(() -> delegate.encode(rawPassword));
     }
 
+    /** A password no sign-up could have set (see {@link #encode}) matches nothing. */
     @Override
     public boolean matches(CharSequence rawPassword, String encodedPassword) {
-        return bounded(() -> delegate.matches(rawPassword, encodedPassword));
+        return wellFormed(rawPassword) && bounded(() -> delegate.matches(rawPassword, encodedPassword));
+    }
+
+    /**
+     * JSON can carry an unpaired surrogate ({@code "\\udc72"}), which has no UTF-8 form: the hash's encoding of
+     * the password then threw, a 500 (found by the endpoint fuzz test).
+     */
+    private static boolean wellFormed(CharSequence text) {
+        return StandardCharsets.UTF_8.newEncoder().canEncode(text);
     }
 
     @Override

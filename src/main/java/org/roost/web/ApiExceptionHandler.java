@@ -27,6 +27,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.exc.MismatchedInputException;
@@ -105,6 +106,29 @@ class ApiExceptionHandler {
     void missingPart(MissingServletRequestPartException ex, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         validation(request, response, List.of(new FieldViolation(ex.getRequestPartName(), "is required")));
+    }
+
+    /**
+     * A multipart body the container cannot parse (no boundary, cut short): the client's fault. The
+     * DispatcherServlet parses any multipart request up front, whatever the endpoint (the fuzz test found
+     * these as 500s). An upload over the size limit is an {@link ErrorResponse} (413), handled as such.
+     */
+    @ExceptionHandler(MultipartException.class)
+    void multipart(MultipartException ex, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (ex instanceof ErrorResponse) {
+            other(ex, request, response);
+            return;
+        }
+        errors.write(request, response, ErrorCode.MALFORMED_REQUEST, "The multipart body could not be read.");
+    }
+
+    /**
+     * Tomcat refuses a parameter it cannot decode (invalid UTF-8 such as {@code ?after=%ff}, a bad escape) when it
+     * is first read, which may be inside a handler: the client's fault (a 500 until the fuzz test found it).
+     */
+    @ExceptionHandler(org.apache.tomcat.util.http.InvalidParameterException.class)
+    void undecodableParameter(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        errors.write(request, response, ErrorCode.MALFORMED_REQUEST, "A parameter could not be decoded.");
     }
 
     @ExceptionHandler(AccessDeniedException.class)

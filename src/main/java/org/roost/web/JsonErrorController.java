@@ -38,7 +38,12 @@ class JsonErrorController implements ErrorController {
                 errors.unavailable(request, response, failure);
                 return;
             }
-            log.error("Failure outside MVC (request {})", RequestIds.of(request), failure);
+            if (code >= 500) {
+                log.error("Failure outside MVC (request {})", RequestIds.of(request), failure);
+            }
+            else { // the container refused the client's input (a form it cannot decode, a broken chunk): no fault of ours
+                log.debug("Request refused outside MVC with {} (request {}): {}", code, RequestIds.of(request), failure.toString());
+            }
         }
         errors.write(request, response, ErrorCode.forStatus(code), null);
     }

@@ -1,0 +1,129 @@
+package org.roost.web.fuzz;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * What every answer to any input must be: not a 5xx, and for an error the contract's JSON error body
+ * (GraphQL's error list on /graphql, OAuth's on its protocol endpoints), with nothing of the implementation in it:
+ * no stack frame, class or package name, or SQL that the request did not itself contain.
+ */
+final class FuzzVerdict {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final List<Pattern> LEAKS = List.of(Pattern.compile("\\bjava\\.[a-z]+\\."),
+            Pattern.compile("\\bjakarta\\.[a-z]+"), Pattern.compile("\\btools\\.jackson\\b"),
+            Pattern.compile("\\borg\\.(springframework|postgresql|apache|h2|flywaydb|roost|hibernate)\\b"),
+            Pattern.compile("\\bcom\\.(fasterxml|zaxxer|github)\\."), Pattern.compile("\\bgraphql\\.[a-z]+\\.[A-Z]"),
+            Pattern.compile("[A-Za-z]+Exception\\b"), Pattern.compile("\\bat [a-z][\\w$]*(\\.[\\w$]+)+\\("),
+            Pattern.compile("SQLState|SQL state|PSQL|JdbcSQL|syntax error at or near"),
+            Pattern.compile("\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\\b.*\\b(FROM|WHERE|VALUES|SET)\\b"));
+
+    private FuzzVerdict() {
+    }
+
+    /** The rules this answer breaks; empty when it keeps them all. */
+    static List<String> problems(RawHttp.Request request, RawHttp.Response response) {
+        List<String> problems = new ArrayList<>();
+        if (response.status() >= 500) {
+            problems.add("status " + response.status());
+        }
+        String sent = request.describe() + new String(request.body(), StandardCharsets.UTF_8);
+        for (Pattern leak : LEAKS) {
+            var found = leak.matcher(response.body());
+            if (found.find() && !leak.matcher(sent).find()) {
+                problems.add("leaks \"" + found.group() + "\"");
+            }
+        }
+        String path = request.target().split("\\?", 2)[0];
+        if (path.startsWith("/graphql")) {
+            problems.addAll(graphQlProblems(response));
+        }
+        else if (response.status() >= 400 && !"HEAD".equals(request.method()) && !isProtocolEndpoint(path)) {
+            problems.addAll(errorBodyProblems(response));
+        }
+        return problems;
+    }
+
+    /** OAuth 2.0 and OpenID Connect endpoints answer errors in their own format (RFC 6749, RFC 6750 for userinfo). */
+    private static boolean isProtocolEndpoint(String path) {
+        return path.startsWith("/oauth2/") || path.equals("/userinfo");
+    }
+
+    /**
+     * Whether the try got past authentication and validation to the handlers: a 2xx, and for GraphQL at least
+     * one field resolved (partial data counts).
+     */
+    static boolean served(RawHttp.Response response) {
+        if (response.status() >= 300) {
+            return false;
+        }
+        JsonNode body = response.body().isEmpty() ? null : parse(response.body());
+        if (body == null || !body.has("data")) {
+            return body != null || response.body().isEmpty();
+        }
+        for (JsonNode field : body.get("data")) {
+            if (!field.isNull()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<String> errorBodyProblems(RawHttp.Response response) {
+        if (!response.header("Content-Type").orElse("").startsWith("application/json")) {
+            return List.of("error answered as " + response.header("Content-Type").orElse("no Content-Type"));
+        }
+        JsonNode body = parse(response.body());
+        if (body == null || !body.path("error").path("code").isString() || !body.path("error").path("message").isString()
+                || !body.path("error").path("details").isArray() || !body.path("request_id").isString()
+                || !body.path("timestamp").isString()) {
+            return List.of("not the contract's error body");
+        }
+        return List.of();
+    }
+
+    private static List<String> graphQlProblems(RawHttp.Response response) {
+        String type = response.header("Content-Type").orElse("");
+        if (response.status() == 200 && type.startsWith("text/event-stream") || response.status() == 304) {
+            return List.of();
+        }
+        if (!type.startsWith("application/json") && !type.startsWith("application/graphql-response+json")) {
+            return List.of("answered as " + (type.isEmpty() ? "no Content-Type" : type));
+        }
+        JsonNode body = parse(response.body());
+        if (body == null) {
+            return List.of("not JSON");
+        }
+        if (body.has("error")) {
+            return response.status() >= 400 ? errorBodyProblems(response) : List.of("a REST error body with status 200");
+        }
+        List<String> problems = new ArrayList<>();
+        if (!body.has("errors") && !body.has("data")) {
+            problems.add("neither data nor errors");
+        }
+        for (JsonNode error : body.path("errors")) {
+            String code = error.path("extensions").path("code").asString("");
+            if (code.isEmpty() || code.equals("INTERNAL_ERROR")) {
+                problems.add("GraphQL error " + (code.isEmpty() ? "without a code" : code) + ": "
+                        + RawHttp.abbreviate(error.path("message").asString(""), 200));
+            }
+        }
+        return problems;
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return JSON.readTree(text);
+        }
+        catch (RuntimeException ex) {
+            return null;
+        }
+    }
+}
