@@ -6,10 +6,11 @@ import { createRequire } from 'node:module';
 const require = createRequire(new URL('../src/test/node/package.json', import.meta.url));
 const WebSocket = require('ws');
 
-const [targetsArg, subscribersArg, postsArg] = process.argv.slice(2);
+const [targetsArg, subscribersArg, postsArg, warmupArg] = process.argv.slice(2);
 const targets = targetsArg.split(',');
 const subscribers = Number(subscribersArg);
 const posts = Number(postsArg);
+const warmup = Number(warmupArg || 0);
 const password = 'a long enough password';
 const json = { 'Content-Type': 'application/json' };
 
@@ -68,24 +69,29 @@ const roostPids = (process.env.ROOST_PIDS || '').split(' ').filter(Boolean);
 const ticks = pid => { try { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return Number(f[11]) + Number(f[12]); } catch { return NaN; } };
 const roostCpu = () => roostPids.reduce((sum, pid) => sum + ticks(pid), 0) / 100; // USER_HZ is 100 on Linux
 const clientCpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
-const cpuAtStart = { roost: roostCpu(), client: clientCpu(), wall: performance.now() };
+let cpuAtStart = null;
 
 const deliveries = [];
 const postMillis = [];
 const expected = subscribers - failed;
 let complete = 0;
-for (let p = 0; p < posts; p++) {
+for (let p = -warmup; p < posts; p++) {
+  if (p === 0) cpuAtStart = { roost: roostCpu(), client: clientCpu(), wall: performance.now() };
   const title = `bench-${p}-${Date.now()}`;
   received.set(title, []);
   const sent = performance.now();
   await call(targets[0], `/api/v1/users/${user.id}/posts`, { method: 'POST',
     headers: { ...json, Authorization: `Bearer ${token}` }, body: JSON.stringify({ title, body: 'text' }) });
-  postMillis.push(performance.now() - sent);
+  const postTook = performance.now() - sent;
   const deadline = performance.now() + 10_000;
   while (received.get(title).length < expected && performance.now() < deadline) await new Promise(r => setTimeout(r, 5));
   const times = received.get(title);
-  if (times.length >= expected) complete++;
-  for (const t of times) deliveries.push(t - sent);
+  received.delete(title);
+  if (p >= 0) {
+    postMillis.push(postTook);
+    if (times.length >= expected) complete++;
+    for (const t of times) deliveries.push(t - sent);
+  }
   await new Promise(r => setTimeout(r, 200));
 }
 
@@ -95,6 +101,8 @@ console.log(`posts ${posts}, fully delivered ${complete}/${posts}, deliveries ${
 console.log(`delivery latency  p50 ${ms(pct(deliveries, 0.5))}  p99 ${ms(pct(deliveries, 0.99))}  max ${ms(deliveries.reduce((a, b) => Math.max(a, b), 0))}`);
 console.log(`POST latency      p50 ${ms(pct(postMillis, 0.5))}  p99 ${ms(pct(postMillis, 0.99))}  max ${ms(postMillis.reduce((a, b) => Math.max(a, b), 0))}`);
 const wall = (performance.now() - cpuAtStart.wall) / 1000;
-console.log(`CPU over ${wall.toFixed(1)} s of posting: Roost ${(roostCpu() - cpuAtStart.roost).toFixed(1)} s, this client ${(clientCpu() - cpuAtStart.client).toFixed(1)} s`);
+const roostSeconds = roostCpu() - cpuAtStart.roost;
+console.log(`CPU over ${wall.toFixed(1)} s of posting: Roost ${roostSeconds.toFixed(1)} s `
+  + `(${(roostSeconds * 1e6 / Math.max(1, deliveries.length)).toFixed(0)} µs per delivery), this client ${(clientCpu() - cpuAtStart.client).toFixed(1)} s`);
 for (const s of sockets) s.terminate();
 process.exit(0);
