@@ -1,0 +1,76 @@
+package org.roost.graphql;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.roost.support.Json;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Subscribers of one document share an execution only with those allowed to see the same. */
+@LiveGraphQlTest
+class GraphQlSharedSubscriptionTest {
+
+    private static final String WITH_AUTHOR = "subscription($a: ID) { postCreated(authorId: $a) { title author { name } } }";
+
+    @Autowired
+    SharedSubscriptions shared;
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void givesEachSubscriberOfOneDocumentWhatItsOwnScopesAllowAndSharesOnlyBetweenEquals() throws Exception {
+        // given two subscribers with every scope and one without users:read, all on the same document and author
+        String base = "http://localhost:" + port;
+        LiveClients.Author author = LiveClients.newAuthor(base, "shared");
+        String body = LiveClients.subscribeBody(author, WITH_AUTHOR);
+        int groupsBefore = shared.groupCount();
+        var first = LiveClients.Ws.open(base, author.token(), body);
+        var second = LiveClients.Ws.open(base, author.token(), body);
+        var postsOnly = LiveClients.Ws.open(base, clientToken("posts:read"), body);
+
+        // when posts are written until every subscriber has one (each subscribes a moment after its ack)
+        String fromFirst = null;
+        String fromSecond = null;
+        String fromPostsOnly = null;
+        for (int i = 0; i < 40 && (fromFirst == null || fromSecond == null || fromPostsOnly == null); i++) {
+            assertThat(LiveClients.post(base, author, "Shared " + i, "text").statusCode()).isEqualTo(201);
+            fromFirst = fromFirst != null ? fromFirst : first.await("\"next\"", Duration.ofMillis(250));
+            fromSecond = fromSecond != null ? fromSecond : second.await("\"next\"", Duration.ofMillis(250));
+            fromPostsOnly = fromPostsOnly != null ? fromPostsOnly : postsOnly.await("\"next\"", Duration.ofMillis(250));
+        }
+
+        // then the full subscribers see the author's name, the posts-only one is refused it, and they ran apart
+        assertThat(List.of(fromFirst, fromSecond)).allSatisfy(message -> assertThat(message)
+                .contains("\"name\":\"Live\"").doesNotContain("errors"));
+        assertThat(fromPostsOnly).isNotNull().contains("INSUFFICIENT_SCOPE").doesNotContain("\"name\"");
+        assertThat(shared.groupCount() - groupsBefore).as("executions for two visibilities").isEqualTo(2);
+        for (var ws : List.of(first, second, postsOnly)) {
+            ws.socket().sendClose(1000, "done").join();
+        }
+    }
+
+    /** Over the real port, as the WebSocket connects: a token names the issuer (host and port) it came from. */
+    private String clientToken(String scope) throws Exception {
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create("http://localhost:" + port + "/oauth2/token"))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                        "roost-demo-service:demo-service-secret".getBytes(StandardCharsets.UTF_8)))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials&scope="
+                        + URLEncoder.encode(scope, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        return Json.of(answer.body()).get("access_token").asString();
+    }
+}
