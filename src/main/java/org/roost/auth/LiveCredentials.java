@@ -2,6 +2,7 @@ package org.roost.auth;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.function.BooleanSupplier;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.core.Authentication;
@@ -31,6 +32,22 @@ public class LiveCredentials {
         this.denylist = denylist;
         this.properties = properties;
         this.clock = clock;
+    }
+
+    /**
+     * The same check as {@link #stillValid}, with what a token says read once: a subscription asks on
+     * every event, and thousands of subscribers each ask for every event.
+     */
+    public BooleanSupplier prepare(Authentication authentication, @Nullable String sessionId) {
+        if (!(authentication.getPrincipal() instanceof Jwt jwt) || jwt.getExpiresAt() == null) {
+            return () -> stillValid(authentication, sessionId);
+        }
+        Instant expiry = jwt.getExpiresAt().plus(tokens.clockSkew());
+        String jti = jwt.getId();
+        Long user = TokenVerification.revocableUser(jwt);
+        Instant issuedAt = TokenVerification.issuedAt(jwt);
+        return () -> expiry.isAfter(clock.instant()) && (jti == null || !denylist.isDenied(jti))
+                && (user == null || !revocations.isRevoked(user, issuedAt));
     }
 
     /** @param sessionId the server-side session the credential came with, if it came with one */

@@ -5,6 +5,7 @@ import java.util.List;
 
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
@@ -60,17 +61,21 @@ class TokenVerification {
 
     /** A password change or a deletion ends the user's tokens issued before it. */
     static boolean revokedByUser(Jwt jwt, CredentialRevocations revocations) {
+        Long userId = revocableUser(jwt);
+        return userId != null && revocations.isRevoked(userId, issuedAt(jwt));
+    }
+
+    /** The user whose revocations end this token; null for a client acting for itself. */
+    static @Nullable Long revocableUser(Jwt jwt) {
         if (Boolean.TRUE.equals(jwt.getClaimAsBoolean(Callers.CLIENT_ONLY_CLAIM)) || jwt.getSubject() == null) {
-            return false;
+            return null;
         }
-        long userId;
         try {
-            userId = Long.parseLong(jwt.getSubject());
+            return Long.parseLong(jwt.getSubject());
         }
         catch (NumberFormatException notAUser) {
-            return false;
+            return null;
         }
-        return revocations.isRevoked(userId, issuedAt(jwt));
     }
 
     static Instant issuedAt(Jwt jwt) {

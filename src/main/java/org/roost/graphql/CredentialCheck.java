@@ -1,5 +1,7 @@
 package org.roost.graphql;
 
+import java.util.function.BooleanSupplier;
+
 import org.roost.auth.LiveCredentials;
 import org.springframework.stereotype.Component;
 
@@ -15,5 +17,10 @@ class CredentialCheck {
 
     boolean holds(Credential credential) {
         return live.stillValid(credential.authentication(), credential.sessionId());
+    }
+
+    /** The same check for a credential asked about again and again (every event of a subscription). */
+    BooleanSupplier prepare(Credential credential) {
+        return live.prepare(credential.authentication(), credential.sessionId());
     }
 }

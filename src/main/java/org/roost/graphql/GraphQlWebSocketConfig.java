@@ -12,7 +12,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.graphql.server.WebGraphQlHandler;
 import org.springframework.graphql.server.webmvc.GraphQlWebSocketHandler;
-import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.http.server.ServletServerHttpRequest;
@@ -26,7 +25,6 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
 import org.springframework.web.socket.server.support.WebSocketHandlerMapping;
 import org.springframework.web.socket.server.support.WebSocketHttpRequestHandler;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code graphql-transport-ws} at {@code /graphql}, on the same path as HTTP: an upgrade request
@@ -44,7 +42,7 @@ class GraphQlWebSocketConfig {
 
     @Bean
     GraphQlWebSocketHandler roostGraphQlWebSocketHandler(WebGraphQlHandler graphQlHandler, GraphQlSettings settings) {
-        return new GraphQlWebSocketHandler(graphQlHandler, new JacksonJsonHttpMessageConverter(JsonMapper.builder().build()),
+        return new GraphQlWebSocketHandler(graphQlHandler, new WebSocketMessageConverter(),
                 settings.websocketInitTimeout(), settings.websocketKeepAlive());
     }
 

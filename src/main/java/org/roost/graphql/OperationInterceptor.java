@@ -2,7 +2,10 @@ package org.roost.graphql;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 import graphql.ExecutionResult;
 import graphql.ExecutionResultImpl;
@@ -30,7 +33,8 @@ import reactor.core.publisher.Mono;
 /**
  * Runs around every operation, whichever transport brought it: puts the caller and the request
  * id into the GraphQL context, gives every error its code and request id, and ends a
- * subscription whose credential stops holding (logout, password change, expiry).
+ * subscription whose credential stops holding (logout, password change, expiry). Subscriptions that
+ * would see the same results share one execution ({@link SharedSubscriptions}).
  * WebSocket connections authenticate in {@code connection_init} (see {@link WebSocketCredentials}).
  * An operation on a WebSocket also puts its id into the log context of all the work it causes.
  */
@@ -43,11 +47,14 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
     private final WebSocketCredentials webSocketCredentials;
     private final CredentialCheck check;
     private final ContextSnapshotFactory snapshots = ContextSnapshotFactory.builder().build();
+    private final SharedSubscriptions shared;
 
-    OperationInterceptor(GraphQlSettings settings, WebSocketCredentials webSocketCredentials, CredentialCheck check) {
+    OperationInterceptor(GraphQlSettings settings, WebSocketCredentials webSocketCredentials, CredentialCheck check,
+            SharedSubscriptions shared) {
         this.settings = settings;
         this.webSocketCredentials = webSocketCredentials;
         this.check = check;
+        this.shared = shared;
     }
 
     @Override
@@ -70,7 +77,12 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
                 context.put(ContextKeys.RATE_LIMIT, charge);
             }
         }).build());
-        Mono<WebGraphQlResponse> execution = chain.next(request).map(response -> response.transform(builder -> {
+        // A subscription joins those that see the same (one execution per event for all); the rest stays per request.
+        Mono<WebGraphQlResponse> executed = Optional.ofNullable(credential)
+                .flatMap(c -> SharedSubscriptions.keyOf(request, c.caller()))
+                .map(key -> shared.join(key, () -> chain.next(request)))
+                .orElseGet(() -> chain.next(request));
+        Mono<WebGraphQlResponse> execution = executed.map(response -> response.transform(builder -> {
             builder.errors(GraphQlErrors.normalize(response.getExecutionResult().getErrors(), requestId, settings.fieldSuggestions()));
             if (response.getData() instanceof Publisher<?> stream) {
                 builder.data(guard(stream, credential, requestId));
@@ -98,9 +110,10 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
     /** Each event re-checks the credential, and so does a timer, so a quiet stream also ends. */
     @SuppressWarnings("unchecked")
     private Flux<ExecutionResult> guard(Publisher<?> stream, @Nullable Credential credential, String requestId) {
+        BooleanSupplier holds = credential == null ? () -> true : check.prepare(credential);
         Flux<ExecutionResult> events = Flux.from((Publisher<ExecutionResult>) stream)
                 .map(result -> {
-                    if (credential != null && !check.holds(credential)) {
+                    if (!holds.getAsBoolean()) {
                         throw ended(requestId);
                     }
                     return normalize(result, requestId);
@@ -110,10 +123,13 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
         if (credential == null) {
             return events;
         }
-        Flux<ExecutionResult> expiry = Flux.interval(settings.sessionCheckInterval())
-                .filter(tick -> !check.holds(credential)).next()
-                .flatMapMany(tick -> Flux.error(ended(requestId)));
-        return Flux.merge(events.materialize(), expiry.materialize()).dematerialize();
+        // takeUntilOther, not a merge: this runs for every subscriber on every event, and a merge queues each one
+        AtomicBoolean expired = new AtomicBoolean();
+        Mono<Long> expiry = Flux.interval(settings.sessionCheckInterval())
+                .filter(tick -> !holds.getAsBoolean()).next()
+                .doOnNext(tick -> expired.set(true));
+        return events.takeUntilOther(expiry)
+                .concatWith(Mono.defer(() -> expired.get() ? Mono.error(ended(requestId)) : Mono.empty()));
     }
 
     private ExecutionResult normalize(ExecutionResult result, String requestId) {

@@ -100,6 +100,11 @@ final class LiveClients {
     record Ws(WebSocket socket, BlockingQueue<String> messages, CompletableFuture<Integer> closeCode) {
 
         static Ws open(String base, Author author) throws Exception {
+            return open(base, author.token(), subscribeBody(author));
+        }
+
+        /** Connects with this bearer token and subscribes with this body ({@code query}, {@code variables}). */
+        static Ws open(String base, String token, String subscribeBody) throws Exception {
             BlockingQueue<String> messages = new LinkedBlockingQueue<>();
             CompletableFuture<Integer> closeCode = new CompletableFuture<>();
             WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder().subprotocols("graphql-transport-ws")
@@ -129,11 +134,11 @@ final class LiveClients {
                         }
                     }).get(10, TimeUnit.SECONDS);
             socket.sendText(GraphQlClient.JSON.writeValueAsString(Map.of("type", "connection_init",
-                    "payload", Map.of("Authorization", "Bearer " + author.token()))), true).get(5, TimeUnit.SECONDS);
+                    "payload", Map.of("Authorization", "Bearer " + token))), true).get(5, TimeUnit.SECONDS);
             Ws ws = new Ws(socket, messages, closeCode);
             assertThat(ws.await("connection_ack", Duration.ofSeconds(10))).isNotNull();
             socket.sendText(GraphQlClient.JSON.writeValueAsString(Map.of("id", "1", "type", "subscribe",
-                    "payload", GraphQlClient.JSON.readValue(subscribeBody(author), Map.class))), true).get(5, TimeUnit.SECONDS);
+                    "payload", GraphQlClient.JSON.readValue(subscribeBody, Map.class))), true).get(5, TimeUnit.SECONDS);
             return ws;
         }
 
