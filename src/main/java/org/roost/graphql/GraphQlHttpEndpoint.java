@@ -111,6 +111,11 @@ class GraphQlHttpEndpoint {
         Optional<RateLimitCharge> charge = RateLimitCharge.of(request.servletRequest());
         charge.ifPresent(RateLimitCharge::publish);
         Optional<Duration> refusal = charge.flatMap(RateLimitCharge::refusal);
+        if (response != null && response.getData() instanceof Publisher<?> unread) {
+            // A subscription without an event stream is refused below, so nobody reads this stream: end it now. A shared subscription (SharedSubscriptions)
+            // has already started its execution and would otherwise keep it, and its live-event subscription.
+            Flux.from(unread).subscribe().dispose();
+        }
         if (response != null && refusal.isPresent()) {
             // Over the budget: 429 whatever the client accepts, as when the filter found the bucket empty.
             return ServerResponse.status(429).contentType(mode.contentType()).header(HttpHeaders.CACHE_CONTROL, "no-store")

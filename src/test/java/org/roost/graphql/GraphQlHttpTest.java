@@ -19,6 +19,27 @@ class GraphQlHttpTest {
     @Autowired
     MockMvcTester mvc;
 
+    @Autowired
+    LiveEvents events;
+
+    @Test
+    void refusesASubscriptionWithoutAnEventStreamAndKeepsNothingOpen() throws InterruptedException {
+        // given a user, and the live subscriptions open before
+        ApiClient.Login alice = new ApiClient(mvc).newUser("nostream");
+        int before = ((RedisLiveEvents) events).subscribers();
+
+        // when a subscription is posted for a JSON answer (an equal one could share its execution)
+        var result = new GraphQlClient(mvc).post(alice, "subscription { postCreated { title } }", Map.of());
+
+        // then it is refused, and no live subscription is left behind
+        assertThat(GraphQlClient.body(result).get("errors").get(0).get("extensions").get("code").asString())
+                .isEqualTo("NOT_ACCEPTABLE");
+        for (int i = 0; i < 40 && ((RedisLiveEvents) events).subscribers() > before; i++) {
+            Thread.sleep(50);
+        }
+        assertThat(((RedisLiveEvents) events).subscribers()).isEqualTo(before);
+    }
+
     @Test
     void answersTheSeedQueryWithExactlyTheRequestedFields() {
         // given
