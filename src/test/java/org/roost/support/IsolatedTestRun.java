@@ -2,6 +2,8 @@ package org.roost.support;
 
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -44,8 +46,7 @@ public class IsolatedTestRun implements LauncherSessionListener {
     @Override
     public void launcherSessionClosed(LauncherSession session) {
         if (randomSchema) {
-            dropSchema(System.getProperty(SCHEMA_PROPERTY));
-            dropSchema(System.getProperty(SCHEMA_PROPERTY) + "_live"); // LiveGraphQlTest's own
+            dropSchemas(System.getProperty(SCHEMA_PROPERTY)); // and each context's (SchemaPerContext, _live, _plans ...)
         }
         if (randomNamespace) {
             deleteKeys(System.getProperty(NAMESPACE_PROPERTY));
@@ -62,12 +63,21 @@ public class IsolatedTestRun implements LauncherSessionListener {
         return pinned == null;
     }
 
-    private static void dropSchema(String schema) {
+    private static void dropSchemas(String run) {
         String url = "jdbc:postgresql://" + env("ROOST_TEST_PG_HOST", "127.0.0.1") + ":" + env("ROOST_TEST_PG_PORT", "5432")
                 + "/" + env("ROOST_TEST_PG_DB", "test");
         try (var connection = DriverManager.getConnection(url, env("ROOST_TEST_PG_USER", "postgres"), "");
                 var statement = connection.createStatement()) {
-            statement.execute("DROP SCHEMA IF EXISTS \"" + schema + "\" CASCADE");
+            List<String> schemas = new ArrayList<>();
+            try (var found = statement.executeQuery("SELECT nspname FROM pg_namespace WHERE nspname = '" + run
+                    + "' OR starts_with(nspname, '" + run + "_')")) {
+                while (found.next()) {
+                    schemas.add(found.getString(1));
+                }
+            }
+            for (String schema : schemas) {
+                statement.execute("DROP SCHEMA IF EXISTS \"" + schema + "\" CASCADE");
+            }
         }
         catch (SQLException ex) {
             // Best effort: no PostgreSQL (tests skipped) or already gone.
