@@ -51,7 +51,8 @@ public final class Instances {
 
     /** Arguments that put an instance on a schema of its own, emptied first: a brand-new database. */
     public static String[] onEmptySchema(String suffix) throws SQLException {
-        String schema = env("ROOST_TEST_SCHEMA", "roost_test") + "_" + suffix;
+        // Within the run's schema name (IsolatedTestRun): concurrent runs must not share it, and the run drops it.
+        String schema = System.getProperty("roost.test.schema", env("ROOST_TEST_SCHEMA", "roost_test")) + "_" + suffix;
         String server = "jdbc:postgresql://" + env("ROOST_TEST_PG_HOST", "127.0.0.1") + ":"
                 + env("ROOST_TEST_PG_PORT", "5432") + "/" + env("ROOST_TEST_PG_DB", "test");
         try (Connection connection = DriverManager.getConnection(server, env("ROOST_TEST_PG_USER", "postgres"), "");

@@ -35,7 +35,9 @@ public final class QueryPlans {
     public static final long FOLLOWING_USER = 5;
     public static final long LAST_USER = 100_001;
 
-    private static final String SCHEMA = System.getenv().getOrDefault("ROOST_TEST_SCHEMA", "roost_test") + "_plans";
+    // Within the run's schema name (IsolatedTestRun): concurrent runs must not share it, and the run drops it.
+    private static final String SCHEMA = System.getProperty("roost.test.schema",
+            System.getenv().getOrDefault("ROOST_TEST_SCHEMA", "roost_test")) + "_plans";
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static QueryPlans shared;
 
