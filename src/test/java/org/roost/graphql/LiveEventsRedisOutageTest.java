@@ -24,7 +24,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(RequiresServices.class)
 class LiveEventsRedisOutageTest {
 
-    private static final int PORT = 17011;
+    /** A free port, not a fixed one: two test runs on one machine would otherwise share (and stop) one server. */
+    private static final int PORT = freePort();
+
+    private static int freePort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+        catch (IOException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
 
     @AfterEach
     void stopRedis() throws Exception {
