@@ -5,6 +5,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.SecurityEvent;
+import org.roost.web.RequestLogContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -43,7 +44,7 @@ class AuditLog {
     @EventListener
     void on(SecurityEvent event) {
         String address = address();
-        String requestId = MDC.get("request_id");
+        String requestId = MDC.get(RequestLogContext.REQUEST_ID);
         LoggingEventBuilder line = log.atInfo().addKeyValue("event", event.kind().name());
         StringBuilder text = new StringBuilder("audit ").append(event.kind());
         add(line, text, "user", event.user());

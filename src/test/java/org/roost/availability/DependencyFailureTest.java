@@ -48,8 +48,8 @@ class DependencyFailureTest {
     @BeforeAll
     void startOwnServersAndTheService() throws Exception {
         try {
-            postgres = OwnPostgres.start(17210, 17299);
-            redis = OwnRedis.start(17310, 17399);
+            postgres = OwnPostgres.start();
+            redis = OwnRedis.start();
         }
         catch (RuntimeException ex) {
             stopEverything();

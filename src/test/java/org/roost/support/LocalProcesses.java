@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /** Running the commands that start, stop and freeze the fault tests' own servers. */
@@ -70,18 +71,23 @@ final class LocalProcesses {
         }
     }
 
-    /** The first port of [from, to] nobody listens on. */
-    static int freePort(int from, int to) {
-        for (int port = from; port <= to; port++) {
+    /**
+     * A port nobody listens on, drawn at random below the kernel's ephemeral range (32768 and up): random so that two
+     * test runs on one machine do not both take the first free one, and below that range so that no outgoing
+     * connection takes it while a test has its server stopped.
+     */
+    public static int freePort() {
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int port = ThreadLocalRandom.current().nextInt(20_000, 32_000);
             try (ServerSocket socket = new ServerSocket()) {
                 socket.bind(new InetSocketAddress("127.0.0.1", port));
                 return port;
             }
             catch (IOException taken) {
-                // try the next one
+                // draw again
             }
         }
-        throw new IllegalStateException("No free port in " + from + "-" + to);
+        throw new IllegalStateException("No free port in 20000-31999");
     }
 
     static boolean listening(int port) {

@@ -47,11 +47,11 @@ public final class OwnPostgres implements AutoCloseable {
         }
     }
 
-    /** Creates and starts a cluster on the first free port of [from, to]. */
-    public static OwnPostgres start(int from, int to) throws IOException {
+    /** Creates and starts a cluster on a free port ({@link LocalProcesses#freePort()}). */
+    public static OwnPostgres start() throws IOException {
         Path bin = binaries().orElseThrow(() -> new IllegalStateException("No PostgreSQL binaries (pg_ctl, initdb)"));
         Path root = Files.createTempDirectory("roost-fault-pg-");
-        OwnPostgres postgres = new OwnPostgres(bin, root, LocalProcesses.freePort(from, to));
+        OwnPostgres postgres = new OwnPostgres(bin, root, LocalProcesses.freePort());
         try {
             if (LocalProcesses.isRoot()) {
                 LocalProcesses.run(LIMIT, "chown", "postgres:", root.toString());

@@ -29,8 +29,8 @@ public final class OwnRedis implements AutoCloseable {
                 .filter(Files::isExecutable).findFirst();
     }
 
-    public static OwnRedis start(int from, int to) throws IOException {
-        OwnRedis redis = new OwnRedis(Files.createTempDirectory("roost-fault-redis-"), LocalProcesses.freePort(from, to));
+    public static OwnRedis start() throws IOException {
+        OwnRedis redis = new OwnRedis(Files.createTempDirectory("roost-fault-redis-"), LocalProcesses.freePort());
         try {
             redis.startServer();
             return redis;
