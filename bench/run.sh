@@ -142,6 +142,15 @@ psql -qX -d "$DB" -v ON_ERROR_STOP=1 -c "INSERT INTO users (username, name, pass
   SELECT 'login' || g, 'Login ' || g, (SELECT password_hash FROM users WHERE username = 'bench'), now(), now()
   FROM generate_series(1, 1000) g" >/dev/null
 [ "$(psql -qtAX -d "$DB" -c "SELECT count(*) FROM posts WHERE author_id = 51")" = 1000000 ] || { echo "data not as expected" >&2; exit 1; }
+# The writer: the POST and pgbench rows go to an author of their own, deleted after each round, so that every
+# round reads the same data (user 1 gained about 100,000 posts a round when they were its own, and the peers'
+# plans changed under them from round 2 on).
+WRITER_ID=$(curl -fs -X POST "$PG/api/v1/users" -H 'Content-Type: application/json' \
+  -d "{\"username\":\"writer\",\"name\":\"Writer\",\"password\":\"$PASSWORD\"}" \
+  | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).id')
+[[ $WRITER_ID =~ ^[0-9]+$ ]] || { echo "could not create the writer" >&2; exit 1; }
+JWT_WRITER=$(curl -fs -X POST "$PG/auth/token" -H 'Content-Type: application/json' \
+  -d "{\"username\":\"writer\",\"password\":\"$PASSWORD\"}" | sed -E 's/.*"access_token":"([^"]+)".*/\1/')
 # Cursors are opaque to clients: base64url of "k1:<id>" without padding (what a next link carries).
 cursor() { printf 'k1:%s' "$1" | base64 -w0 | tr '+/' '-_' | tr -d '='; }
 HEAVY_MID=$(cursor "$(psql -qtAX -d "$DB" -c "SELECT min(id) + 500000 FROM posts WHERE author_id = 51")")
@@ -191,7 +200,7 @@ post_lua "$WORK/seed-roost.lua" "$SEED_ROOST" "$JSON" "Authorization: Bearer $JW
 post_lua "$WORK/seed-pgl.lua" "$SEED_PGL" "$JSON"
 post_lua "$WORK/wide-roost.lua" "$WIDE_ROOST" "$JSON" "Authorization: Bearer $JWT_PG"
 post_lua "$WORK/wide-pgl.lua" "$WIDE_PGL" "$JSON"
-post_lua "$WORK/post.lua" '{"title":"Benchmark post","body":"Written by bench/run.sh"}' "$JSON" "Authorization: Bearer $JWT_PG"
+post_lua "$WORK/post.lua" '{"title":"Benchmark post","body":"Written by bench/run.sh"}' "$JSON" "Authorization: Bearer $JWT_WRITER"
 cat >"$WORK/login.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -208,7 +217,7 @@ for size in heavy:50 light:70; do
 done
 post_lua "$WORK/scale-followers-heavy.lua" '{"query":"{ user(id: \"51\") { followers(first: 20) { name } } }"}' "$JSON" "Authorization: Bearer $JWT_PG"
 post_lua "$WORK/scale-followers-light.lua" '{"query":"{ user(id: \"71\") { followers(first: 20) { name } } }"}' "$JSON" "Authorization: Bearer $JWT_PG"
-echo "INSERT INTO posts (author_id, title, body, created_at, updated_at) VALUES (1, 'Benchmark post', 'Written by bench/run.sh', now(), now());" >"$WORK/insert.sql"
+echo "INSERT INTO posts (author_id, title, body, created_at, updated_at) VALUES ($WRITER_ID, 'Benchmark post', 'Written by bench/run.sh', now(), now());" >"$WORK/insert.sql"
 
 # Sanity: every Roost workload answers 2xx with data before anything is measured.
 check() { local code; code=$(curl -s -o "$WORK/check.out" -w '%{http_code}' "$@"); [[ $code == 2* ]] && ! grep -q '"errors"' "$WORK/check.out" \
@@ -225,14 +234,27 @@ check "$PG/api/v1/users/51/posts?limit=20&after=$HEAVY_MID" -H "Authorization: B
 check "$PG/api/v1/users/71/posts?limit=20&after=$LIGHT_MID" -H "Authorization: Bearer $JWT_PG"
 
 declare -A FIG ERR
+# Before each run: wait (up to 30 s) until PostgreSQL runs nothing but this query, so that no run pays for the
+# queries a previous one left behind (a server still working off requests its client gave up on).
+quiesce() {
+  local busy
+  for _ in $(seq 1 60); do
+    busy=$(psql -qtAX -d "$DB" -c "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
+    [ "$busy" = 0 ] && return 0
+    sleep 0.5
+  done
+  log "still $busy active queries in PostgreSQL after 30 s (before $1)"
+}
 wrk_run() {  # wrk_run <key> <url> [wrk args]: requests/s into FIG[key], errors (non-2xx, socket) into ERR[key]
   local key=$1 url=$2; shift 2
+  quiesce "$key"
   local out; out=$(wrk -t2 -c64 -d"${DURATION}s" "$@" "$url" 2>&1)
   FIG[$key]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")
   ERR[$key]=$(( $(awk '/Non-2xx/ {print $5}' <<<"$out" | grep . || echo 0) \
     + $(awk -F'[ ,]+' '/Socket errors/ {print $4 + $6 + $8 + $10}' <<<"$out" | grep . || echo 0) ))
 }
 pgbench_run() {
+  quiesce "$1"
   local out; out=$(pgbench -n -c 64 -j 2 -T "$DURATION" -f "$WORK/insert.sql" "$DB" 2>&1)
   FIG[$1]=$(awk '/^tps/ {printf "%.0f", $3}' <<<"$out")
   ERR[$1]=$(awk '/failed transactions/ {print $4}' <<<"$out" | grep . || echo 0)
@@ -269,7 +291,7 @@ measure_round() {
   wrk_run pgl_wide "http://127.0.0.1:$PGL_PORT/graphql" -s "$WORK/wide-pgl.lua"
   wrk_run wide "$PG/graphql" -s "$WORK/wide-roost.lua"
   pgbench_run pgbench
-  wrk_run post "$PG/api/v1/users/1/posts" -s "$WORK/post.lua"
+  wrk_run post "$PG/api/v1/users/$WRITER_ID/posts" -s "$WORK/post.lua"
   argon2_run argon2
   wrk_run login "$PG/auth/token" -s "$WORK/login.lua"
   wrk_run grant "$PG/oauth2/token" -s "$WORK/grant.lua"
@@ -279,6 +301,7 @@ measure_round() {
   wrk_run scale_followers_heavy "$PG/graphql" -s "$WORK/scale-followers-heavy.lua"
   wrk_run deep_light "$PG/api/v1/users/71/posts?limit=20&after=$LIGHT_MID" -H "Authorization: Bearer $JWT_PG"
   wrk_run deep_heavy "$PG/api/v1/users/51/posts?limit=20&after=$HEAVY_MID" -H "Authorization: Bearer $JWT_PG"
+  psql -qX -d "$DB" -c "DELETE FROM posts WHERE author_id = $WRITER_ID" -c "VACUUM ANALYZE posts" >/dev/null
 }
 
 log "warm-up round (not counted)"
