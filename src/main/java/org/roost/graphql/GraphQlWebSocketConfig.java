@@ -42,6 +42,7 @@ class GraphQlWebSocketConfig {
 
     @Bean
     GraphQlWebSocketHandler roostGraphQlWebSocketHandler(WebGraphQlHandler graphQlHandler, GraphQlSettings settings) {
+        VirtualSessionSchedulers.install();
         return new GraphQlWebSocketHandler(graphQlHandler, new WebSocketMessageConverter(),
                 settings.websocketInitTimeout(), settings.websocketKeepAlive());
     }
