@@ -244,6 +244,20 @@ class ScopeMatrixTest {
     }
 
     @Test
+    void refusesASubscriptionReadingANestedFieldOutsideItsScopesAsItStarts() {
+        // when a client with posts:read only subscribes to posts with their authors' names (users:read)
+        Outcome refused = subscriptionOutcome(Kind.CLIENT, "posts:read",
+                "subscription { postCreated { title author { name } } }", "postCreated");
+        // and to posts with their authors' ids (no scope)
+        Outcome allowed = subscriptionOutcome(Kind.CLIENT, "posts:read",
+                "subscription { postCreated { title author { id } } }", "postCreated");
+
+        // then the first is refused with the scope it lacks, at once, and the second delivers
+        assertThat(refused).isEqualTo(new Outcome("INSUFFICIENT_SCOPE", "postCreated"));
+        assertThat(allowed).isEqualTo(Outcome.OK);
+    }
+
+    @Test
     void everyNestedGraphQlFieldAnswersEachSingleScopeTokenAsTheTableSaysOnEveryRoute() {
         GraphQLSchema schema = graphQl.schema();
         List<String> mismatches = new ArrayList<>();

@@ -9,7 +9,9 @@ import graphql.execution.instrumentation.SimplePerformantInstrumentation;
 import graphql.execution.instrumentation.parameters.InstrumentationFieldFetchParameters;
 import graphql.language.OperationDefinition;
 import graphql.schema.DataFetcher;
+import graphql.schema.DataFetchingEnvironment;
 import graphql.schema.GraphQLObjectType;
+import graphql.schema.SelectedField;
 
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.ApiException;
@@ -59,12 +61,38 @@ class FieldScopes extends SimplePerformantInstrumentation {
         return REPRESENTATION.getOrDefault(type, Set.of()).contains(field) ? WRITE_OF.get(readScope) : null;
     }
 
+    /**
+     * A subscription's selection is checked as the subscription starts. Checked per event instead, a refused field
+     * under a non-null parent nulls the subscription's root field, which graphql-java ends the stream for with
+     * an internal error; the subscriber never learned which scope it lacked. The root resolver keeps its own check.
+     */
+    private static void requireNestedScopes(DataFetchingEnvironment environment) {
+        Caller caller = environment.getGraphQlContext().get(ContextKeys.CALLER);
+        if (caller == null) {
+            return; // the root resolver answers UNAUTHENTICATED
+        }
+        for (SelectedField selected : environment.getSelectionSet().getFields()) {
+            for (String type : selected.getObjectTypeNames()) {
+                String scope = requiredScope(type, selected.getName());
+                if (scope != null) {
+                    caller.requireScope(scope);
+                }
+            }
+        }
+    }
+
     @Override
     public DataFetcher<?> instrumentDataFetcher(DataFetcher<?> fetcher, InstrumentationFieldFetchParameters parameters,
             InstrumentationState state) {
         ExecutionStepInfo step = parameters.getExecutionStepInfo();
         if (!(step.getObjectType() instanceof GraphQLObjectType parent)) {
             return fetcher;
+        }
+        if (parent.getName().equals("Subscription")) {
+            return environment -> {
+                requireNestedScopes(environment);
+                return fetcher.get(environment);
+            };
         }
         String field = step.getFieldDefinition().getName();
         String scope = requiredScope(parent.getName(), field);
