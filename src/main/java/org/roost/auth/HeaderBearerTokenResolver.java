@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
  * a tenth of the CPU of an authenticated read (JFR, docs/performance.md). A well-formed {@code Authorization:
  * Bearer} header on a request that cannot carry an {@code access_token} parameter is read here with a loop;
  * everything else (no header, a malformed one, a query string or form that may name a second token) goes to the
- * default resolver, so the answers, errors included, stay Spring Security's. {@code BearerTokensTest} compares
+ * default resolver, so the answers, errors included, stay Spring Security's. {@code HeaderBearerTokenResolverTest} compares
  * both on a corpus of headers. The one bean serves every chain that reads bearer tokens.
  */
 @Component

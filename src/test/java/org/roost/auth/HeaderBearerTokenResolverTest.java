@@ -13,7 +13,7 @@ import org.springframework.security.oauth2.server.resource.web.DefaultBearerToke
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** HeaderBearerTokenResolver answers every request exactly as Spring Security's default resolver. */
-class BearerTokensTest {
+class HeaderBearerTokenResolverTest {
 
     private final HeaderBearerTokenResolver fast = new HeaderBearerTokenResolver();
     private final DefaultBearerTokenResolver standard = new DefaultBearerTokenResolver();
