@@ -11,14 +11,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.ApiClient;
-import org.roost.support.RequiresServices;
-import org.roost.support.TestDatabaseConfig;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,11 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * other requests: a login waiting its turn at the hashing pool holds no connection (it did, and reads
  * answered 503). The same context as {@link SignUpFloodTest}.
  */
-@ExtendWith(RequiresServices.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "roost.passwords.memory-kib=19456", "roost.passwords.iterations=2" })
-@ActiveProfiles({ "test", "postgres", "redis" })
-@Import(TestDatabaseConfig.class)
+@ProductionHashingTest
 class LoginFloodTest {
 
     private static final int LOGINS = 64;

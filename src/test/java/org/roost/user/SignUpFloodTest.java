@@ -12,23 +12,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.ApiClient;
-import org.roost.support.RequiresServices;
-import org.roost.support.TestDatabaseConfig;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A flood of sign-ups at the production Argon2id cost must not slow anyone else down. */
-@ExtendWith(RequiresServices.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "roost.passwords.memory-kib=19456", "roost.passwords.iterations=2" })
-@ActiveProfiles({ "test", "postgres", "redis" })
-@Import(TestDatabaseConfig.class)
+@ProductionHashingTest
 class SignUpFloodTest {
 
     private static final int SIGN_UPS = 120;
