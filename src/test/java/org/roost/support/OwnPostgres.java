@@ -91,7 +91,15 @@ public final class OwnPostgres implements AutoCloseable {
 
     /** Freezes the postmaster and every backend (SIGSTOP): connections stay open, nothing answers. */
     public void hang() {
-        LocalProcesses.signal("STOP", processes());
+        postmaster().ifPresent(handle -> {
+            // The postmaster first: stopped, it forks no more backends, so the list taken next is complete. Listing
+            // first let a backend forked in between (a pool opening a connection) run on and answer queries.
+            LocalProcesses.signal("STOP", List.of(handle.pid()));
+            List<Long> backends = handle.descendants().map(ProcessHandle::pid).toList();
+            if (!backends.isEmpty()) {
+                LocalProcesses.signal("STOP", backends);
+            }
+        });
     }
 
     public void resume() {
