@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Roost side by side with its peers, on one machine, loopback only. One command from a fresh clone:
 #
-#   bench/run.sh            # 3 rounds, 8 s per run (about 15 minutes with the build)
-#   bench/run.sh --quick    # 3 rounds, 3 s per run (about 6 minutes): for checking the harness, not for figures
+#   bench/run.sh            # 3 rounds, 8 s per run after a 15 s warm-up round (about 17 minutes with the build)
+#   bench/run.sh --quick    # 3 rounds, 3 s per run, 8 s warm-up (about 7 minutes): for checking the harness, not for figures
 #
 # It builds the jar, starts Roost twice (H2 in memory; PostgreSQL), nginx serving the same bytes from a file,
 # PostGraphile 5 (amber preset) on the same PostgreSQL data, and uses pgbench and a raw Argon2id loop as peers.
@@ -19,8 +19,10 @@ ROOT=$PWD
 
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-8}
-[ "${1:-}" = "--quick" ] && DURATION=3
-(( ROUNDS >= 1 && ROUNDS <= 10 && DURATION >= 1 && DURATION <= 60 )) || { echo "ROUNDS 1..10, DURATION 1..60" >&2; exit 2; }
+WARMUP=${WARMUP:-15}   # seconds per run of the warm-up round
+[ "${1:-}" = "--quick" ] && DURATION=3 && WARMUP=8
+(( ROUNDS >= 1 && ROUNDS <= 10 && DURATION >= 1 && DURATION <= 60 && WARMUP >= 1 && WARMUP <= 60 )) \
+  || { echo "ROUNDS 1..10, DURATION 1..60, WARMUP 1..60" >&2; exit 2; }
 PORT=${BENCH_PORT:-19100}
 H2_PORT=$((PORT + 1)) PG_PORT=$((PORT + 2)) NGINX_PORT=$((PORT + 3)) PGL_PORT=$((PORT + 4))
 PGHOST=${BENCH_PG_HOST:-127.0.0.1}
@@ -307,10 +309,10 @@ measure_round() {
   psql -qX -d "$DB" -c "DELETE FROM posts WHERE author_id = $WRITER_ID" -c "VACUUM ANALYZE posts" >/dev/null
 }
 
-# 8 s per run: with 3 s, round 1 still met a Roost whose JIT had not finished (its JWT read did 5,400/s there and
-# 17,000-20,000/s in rounds 2 and 3).
-log "warm-up round (not counted)"
-SAVED=$DURATION; DURATION=8; measure_round; DURATION=$SAVED
+# WARMUP seconds per run (15): with 3 s, round 1 still met a Roost whose JIT had not finished (its JWT read did 5,400/s
+# there and 17,000-20,000/s in rounds 2 and 3); with 8 s the same happened on a slower machine (5,300/s, then 14,000).
+log "warm-up round (not counted, ${WARMUP}s per run)"
+SAVED=$DURATION; DURATION=$WARMUP; measure_round; DURATION=$SAVED
 declare -A RATIO CELL FAILED
 for round in $(seq 1 "$ROUNDS"); do
   log "round $round of $ROUNDS (${DURATION}s per run)"
