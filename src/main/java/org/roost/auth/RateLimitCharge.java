@@ -30,11 +30,13 @@ public final class RateLimitCharge {
     private final RateLimitProperties properties;
     private final RateLimitBuckets buckets;
     private final String callerKey;
-    private final HttpServletResponse response;
+    private final @Nullable HttpServletResponse response;
     private volatile @Nullable Duration refusal;
     private volatile @Nullable String remaining;
 
-    RateLimitCharge(RateLimitProperties properties, RateLimitBuckets buckets, String callerKey, HttpServletResponse response) {
+    /** {@code response} is null for an operation on a WebSocket, which has no headers to tell the budget in. */
+    RateLimitCharge(RateLimitProperties properties, RateLimitBuckets buckets, String callerKey,
+            @Nullable HttpServletResponse response) {
         this.properties = properties;
         this.buckets = buckets;
         this.callerKey = callerKey;
@@ -65,7 +67,8 @@ public final class RateLimitCharge {
     /** Writes the {@code RateLimit} header of the latest charge; call it on the request's thread, before the response is written. */
     public void publish() {
         String value = remaining;
-        if (value != null && !response.isCommitted()) {
+        HttpServletResponse response = this.response;
+        if (value != null && response != null && !response.isCommitted()) {
             response.setHeader("RateLimit-Policy", "\"default\";q=" + properties.capacity() + ";w=" + properties.window().toSeconds());
             response.setHeader("RateLimit", value);
         }
@@ -102,6 +105,14 @@ public final class RateLimitCharge {
             refusal = retryAfter;
             throw ApiException.rateLimited(retryAfter);
         }
+    }
+
+    /** The bucket of a caller: the user, the OAuth client, or the address when anonymous. */
+    static String callerKey(java.util.Optional<org.roost.shared.Caller> caller, String address) {
+        return caller.map(c -> switch (c) {
+            case org.roost.shared.Caller.User user -> "user:" + user.id();
+            case org.roost.shared.Caller.Client client -> "client:" + client.clientId();
+        }).orElseGet(() -> "address:" + address);
     }
 
     private static long seconds(Duration duration) {

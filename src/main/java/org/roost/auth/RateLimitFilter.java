@@ -8,7 +8,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.roost.shared.ApiException;
-import org.roost.shared.Caller;
 import org.roost.web.ErrorResponses;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -67,12 +66,8 @@ final class RateLimitFilter extends OncePerRequestFilter {
     }
 
     private static String callerKey(HttpServletRequest request) {
-        return Callers.from(SecurityContextHolder.getContext().getAuthentication())
-                .map(caller -> switch (caller) {
-                    case Caller.User user -> "user:" + user.id();
-                    case Caller.Client client -> "client:" + client.clientId();
-                })
-                .orElseGet(() -> "address:" + request.getRemoteAddr());
+        return RateLimitCharge.callerKey(Callers.from(SecurityContextHolder.getContext().getAuthentication()),
+                request.getRemoteAddr());
     }
 
     private static boolean isGraphQl(HttpServletRequest request) {

@@ -57,6 +57,9 @@ final class GraphQlErrors {
         extensions.putIfAbsent(CODE, code(error).name());
         extensions.put(REQUEST_ID, requestId);
         String message = error.getMessage() == null ? code(error).defaultMessage() : error.getMessage();
+        if (ExecutionDeadline.isCancellation(error)) {
+            message = "The operation ran longer than its time budget and was stopped; ask for less.";
+        }
         GraphqlErrorBuilder<?> builder = GraphqlErrorBuilder.newError()
                 .message(suggestions ? message : SUGGESTION.matcher(message).replaceAll(""))
                 .locations(error.getLocations()).errorType(error.getErrorType()).extensions(extensions);
@@ -83,6 +86,11 @@ final class GraphQlErrors {
         }
         if (error instanceof graphql.introspection.IntrospectionDisabledError) {
             return ErrorCode.FORBIDDEN;
+        }
+        // graphql-java's own refusals: a bad-faith introspection query, an execution cancelled at its deadline
+        if (error instanceof graphql.introspection.GoodFaithIntrospection.BadFaithIntrospectionError
+                || ExecutionDeadline.isCancellation(error)) {
+            return ErrorCode.QUERY_TOO_COMPLEX;
         }
         ErrorClassification type = error.getErrorType();
         if (type == ErrorType.UNAUTHORIZED) {

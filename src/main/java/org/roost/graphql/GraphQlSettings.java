@@ -12,6 +12,9 @@ import org.springframework.util.unit.DataSize;
  * @param maxDepth               the deepest field nesting, fragments included
  * @param maxCost                one point per field, multiplied by the {@code first} of every enclosing list
  * @param maxAliases             aliased fields per document, which would otherwise multiply work cheaply
+ * @param maxFields              fields of the whole document once every fragment spread is expanded, checked
+ *                               before validation (which expands them)
+ * @param maxExecutionTime       the longest a query or mutation may run before it is cancelled
  * @param introspection          whether {@code __schema} and {@code __type} answer
  * @param fieldSuggestions       whether validation messages may name fields the client did not ask for
  * @param documentCacheSize      parsed and validated documents kept, by query text
@@ -20,9 +23,22 @@ import org.springframework.util.unit.DataSize;
  * @param sseTimeout             the longest a Server-Sent Events subscription stays open
  * @param websocketInitTimeout   how long a WebSocket may wait before {@code connection_init}
  * @param websocketKeepAlive     the interval of server pings on an idle WebSocket
+ * @param subscriptions          how many subscriptions may be open at once, per connection, caller, address and instance
  */
 @ConfigurationProperties("roost.graphql")
-record GraphQlSettings(DataSize maxDocumentSize, int maxDepth, int maxCost, int maxAliases, boolean introspection,
-        boolean fieldSuggestions, int documentCacheSize, int persistedQueryCacheSize, Duration sessionCheckInterval,
-        Duration sseTimeout, Duration websocketInitTimeout, Duration websocketKeepAlive) {
+record GraphQlSettings(DataSize maxDocumentSize, int maxDepth, int maxCost, int maxAliases, int maxFields,
+        Duration maxExecutionTime, boolean introspection, boolean fieldSuggestions, int documentCacheSize,
+        int persistedQueryCacheSize, Duration sessionCheckInterval, Duration sseTimeout, Duration websocketInitTimeout,
+        Duration websocketKeepAlive, SubscriptionCaps subscriptions) {
+
+    /**
+     * Open subscriptions allowed at once on one instance; WebSocket and Server-Sent Events count alike.
+     *
+     * @param perConnection one WebSocket's operations
+     * @param perCaller     one user's or client's (anonymous callers count under their address only)
+     * @param perAddress    one client address's, whoever is signed in
+     * @param perInstance   all of this instance's, which bounds the memory they take
+     */
+    record SubscriptionCaps(int perConnection, int perCaller, int perAddress, int perInstance) {
+    }
 }

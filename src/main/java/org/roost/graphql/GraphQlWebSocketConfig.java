@@ -54,7 +54,8 @@ class GraphQlWebSocketConfig {
         WebSocketHttpRequestHandler graphQlUpgrade = handler.initWebSocketHttpRequestHandler(handshake);
         // The same handler and interceptors, with the sessions tracked so that shutdown can close them with 1001
         WebSocketHttpRequestHandler upgrade = new WebSocketHttpRequestHandler(new TrackedSessions(handler, streams), handshake);
-        List<HandshakeInterceptor> interceptors = new ArrayList<>(graphQlUpgrade.getHandshakeInterceptors());
+        List<HandshakeInterceptor> interceptors = new ArrayList<>(List.of(new OriginSyntax()));
+        interceptors.addAll(graphQlUpgrade.getHandshakeInterceptors());
         interceptors.add(new ConnectionRequestId());
         interceptors.add(credentials);
         upgrade.setHandshakeInterceptors(interceptors);

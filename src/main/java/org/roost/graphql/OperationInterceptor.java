@@ -1,5 +1,6 @@
 package org.roost.graphql;
 
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import io.micrometer.context.ContextSnapshotFactory;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import org.roost.auth.RateLimitCharge;
+import org.roost.auth.SocketRateLimits;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.web.RequestLogContext;
@@ -26,6 +28,7 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 import org.springframework.graphql.server.WebSocketGraphQlInterceptor;
 import org.springframework.graphql.server.WebSocketGraphQlRequest;
 import org.springframework.graphql.server.WebSocketSessionInfo;
+import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -48,9 +51,13 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
     private final CredentialCheck check;
     private final ContextSnapshotFactory snapshots = ContextSnapshotFactory.builder().build();
     private final SharedSubscriptions shared;
+    private final SubscriptionPermits permits;
+    private final SocketRateLimits socketRateLimits;
 
     OperationInterceptor(GraphQlSettings settings, WebSocketCredentials webSocketCredentials, CredentialCheck check,
-            SharedSubscriptions shared) {
+            SharedSubscriptions shared, SubscriptionPermits permits, SocketRateLimits socketRateLimits) {
+        this.permits = permits;
+        this.socketRateLimits = socketRateLimits;
         this.settings = settings;
         this.webSocketCredentials = webSocketCredentials;
         this.check = check;
@@ -67,22 +74,41 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
         if (request.getDocument().length() > settings.maxDocumentSize().toBytes()) {
             return Mono.just(refused(request, requestId));
         }
+        RateLimitCharge charge;
+        try {
+            charge = attributes.get(ContextKeys.RATE_LIMIT) instanceof RateLimitCharge http ? http : socketCharge(request, credential);
+        }
+        catch (ApiException overBudget) {
+            return Mono.just(refusedStream(request, overBudget.code(), "You have sent more operations than your rate "
+                    + "limit allows; try again later.", requestId));
+        }
         request.configureExecutionInput((input, builder) -> builder.graphQLContext(context -> {
             context.put(ContextKeys.REQUEST_ID, requestId);
             context.put(Introspection.INTROSPECTION_DISABLED, !settings.introspection());
             if (credential != null) {
                 context.put(ContextKeys.CALLER, credential.caller());
             }
-            if (attributes.get(ContextKeys.RATE_LIMIT) instanceof RateLimitCharge charge) {
+            if (charge != null) {
                 context.put(ContextKeys.RATE_LIMIT, charge);
             }
         }).build());
+        // Only a stream can hold a subscription open: those are counted against the caps from here to their end.
+        Optional<Boolean> perCaller = streaming(request) ? PerCallerFields.inspect(request.getDocument(), request.getOperationName())
+                : Optional.empty();
+        SubscriptionPermits.Permit permit = null;
+        if (perCaller.isPresent()) {
+            switch (permits.acquire(request instanceof WebSocketGraphQlRequest socket ? socket.getSessionInfo().getId() : null,
+                    credential == null ? null : credential.caller(), address(request))) {
+                case SubscriptionPermits.Outcome.Refused refusal -> {
+                    return Mono.just(refusedStream(request, ErrorCode.RATE_LIMITED, refusal.message(), requestId));
+                }
+                case SubscriptionPermits.Outcome.Granted granted -> permit = granted.permit();
+            }
+        }
         // A subscription joins those that see the same (one execution per event for all); the rest stays per request.
-        Mono<WebGraphQlResponse> executed = Optional.ofNullable(credential)
-                .flatMap(c -> SharedSubscriptions.keyOf(request, c.caller()))
-                .map(key -> shared.join(key, () -> chain.next(request)))
-                .orElseGet(() -> chain.next(request));
-        Mono<WebGraphQlResponse> execution = executed.map(response -> response.transform(builder -> {
+        Mono<WebGraphQlResponse> executed = credential == null || perCaller.isEmpty() ? chain.next(request)
+                : shared.join(SharedSubscriptions.keyOf(request, credential.caller(), perCaller.get()), () -> chain.next(request));
+        Mono<WebGraphQlResponse> execution = held(executed, permit).map(response -> response.transform(builder -> {
             builder.errors(GraphQlErrors.normalize(response.getExecutionResult().getErrors(), requestId, settings.fieldSuggestions()));
             if (response.getData() instanceof Publisher<?> stream) {
                 builder.data(guard(stream, credential, requestId));
@@ -90,6 +116,55 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
         }));
         return request instanceof WebSocketGraphQlRequest ? execution.contextWrite(operation(request.getId())::updateContext)
                 : execution;
+    }
+
+    /** A WebSocket operation pays its caller's budget like an HTTP request; over HTTP the filter has charged already. */
+    private @Nullable RateLimitCharge socketCharge(WebGraphQlRequest request, @Nullable Credential credential) {
+        return request instanceof WebSocketGraphQlRequest
+                ? socketRateLimits.operation(credential == null ? null : credential.caller(), address(request)).orElse(null)
+                : null;
+    }
+
+    private static boolean streaming(WebGraphQlRequest request) {
+        return request instanceof WebSocketGraphQlRequest
+                || request.getHeaders().getAccept().stream().anyMatch(MediaType.TEXT_EVENT_STREAM::isCompatibleWith);
+    }
+
+    private static String address(WebGraphQlRequest request) {
+        InetSocketAddress remote = request instanceof WebSocketGraphQlRequest socket && request.getRemoteAddress() == null
+                ? socket.getSessionInfo().getRemoteAddress() : request.getRemoteAddress();
+        return remote == null ? "unknown" : remote.getAddress() == null ? remote.getHostString() : remote.getAddress().getHostAddress();
+    }
+
+    /** The permit is given back when the stream ends, or at once when there is no stream (an error, a cancelled start). */
+    private static Mono<WebGraphQlResponse> held(Mono<WebGraphQlResponse> executed, SubscriptionPermits.@Nullable Permit permit) {
+        if (permit == null) {
+            return executed;
+        }
+        AtomicBoolean streamed = new AtomicBoolean();
+        return executed.map(response -> {
+            if (!(response.getData() instanceof Publisher<?> stream)) {
+                return response;
+            }
+            streamed.set(true);
+            return response.transform(builder -> builder.data(Flux.from(stream).doFinally(signal -> permit.release())));
+        }).doFinally(signal -> {
+            if (!streamed.get()) {
+                permit.release();
+            }
+        });
+    }
+
+    /**
+     * Refused before anything runs, in the protocol's own way: a stream that fails with the error, which a WebSocket
+     * sends as an {@code error} message for the operation, and Server-Sent Events as a last {@code next} event.
+     */
+    private static WebGraphQlResponse refusedStream(WebGraphQlRequest request, ErrorCode code, String message, String requestId) {
+        var error = GraphQlErrors.of(code, message, requestId);
+        var result = ExecutionResultImpl.newExecutionResult()
+                .data(Flux.error(new SubscriptionPublisherException(List.of(error), null))).build();
+        return new WebGraphQlResponse(new org.springframework.graphql.support.DefaultExecutionGraphQlResponse(
+                request.toExecutionInput(), result));
     }
 
     /** This thread's context (the connection's request id) with the operation's id added, for all its work. */

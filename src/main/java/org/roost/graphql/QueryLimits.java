@@ -1,5 +1,6 @@
 package org.roost.graphql;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +61,7 @@ class QueryLimits extends SimplePerformantInstrumentation {
             case MUTATION -> context.getGraphQLSchema().getMutationType();
             case SUBSCRIPTION -> context.getGraphQLSchema().getSubscriptionType();
         };
-        long cost = walk.cost(context.getOperationDefinition().getSelectionSet(), root, 1, new HashSet<>());
+        long cost = walk.cost(context.getOperationDefinition().getSelectionSet(), root, 1);
         if (cost > settings.maxCost()) {
             throw refuse("The query could cost " + cost + " points; at most " + settings.maxCost() + " are allowed.",
                     context.getOperationDefinition());
@@ -85,12 +86,18 @@ class QueryLimits extends SimplePerformantInstrumentation {
         }
     }
 
+    /**
+     * The cost of a selection, with each fragment's cost computed once per execution and reused at every
+     * spread (its cost depends on the fragment and the variables only). Depth, aliases and the expanded size
+     * were checked before validation ({@link DocumentShape}).
+     */
     private final class Walk {
 
         private final GraphQLSchema schema;
         private final Map<String, FragmentDefinition> fragments;
         private final Map<String, Object> variables;
-        private int aliases;
+        private final Map<String, Long> fragmentCosts = new HashMap<>();
+        private final Set<String> inFragments = new HashSet<>();
         private int rootFields;
 
         Walk(GraphQLSchema schema, Map<String, FragmentDefinition> fragments, Map<String, Object> variables) {
@@ -99,42 +106,36 @@ class QueryLimits extends SimplePerformantInstrumentation {
             this.variables = variables;
         }
 
-        long cost(@Nullable SelectionSet set, @Nullable GraphQLType type, int depth, Set<String> inFragments) {
+        long cost(@Nullable SelectionSet set, @Nullable GraphQLType type, int depth) {
             long total = 0;
             if (set == null) {
                 return 0;
             }
             for (Selection<?> selection : set.getSelections()) {
                 total = add(total, switch (selection) {
-                    case Field field -> field(field, type, depth, inFragments);
+                    case Field field -> field(field, type, depth);
                     case InlineFragment inline -> cost(inline.getSelectionSet(), inline.getTypeCondition() == null ? type
-                            : schema.getType(inline.getTypeCondition().getName()), depth, inFragments);
-                    case FragmentSpread spread -> spread(spread, depth, inFragments);
+                            : schema.getType(inline.getTypeCondition().getName()), depth);
+                    case FragmentSpread spread -> spread(spread, depth);
                     default -> 0L;
                 });
             }
             return total;
         }
 
-        private long field(Field field, @Nullable GraphQLType parent, int depth, Set<String> inFragments) {
+        private long field(Field field, @Nullable GraphQLType parent, int depth) {
             if (field.getName().startsWith("__")) {
                 return 0;
             }
-            if (field.getAlias() != null && ++aliases > settings.maxAliases()) {
-                throw refuse("The document uses more than " + settings.maxAliases() + " aliases.", field);
-            }
             if (depth == 1) {
                 rootFields++;
-            }
-            if (depth > settings.maxDepth()) {
-                throw refuse("The query is nested deeper than " + settings.maxDepth() + " levels.", field);
             }
             GraphQLFieldDefinition definition = parent instanceof GraphQLFieldsContainer container
                     ? container.getFieldDefinition(field.getName()) : null;
             if (definition == null) {
                 return 1;
             }
-            long children = cost(field.getSelectionSet(), GraphQLTypeUtil.unwrapAll(definition.getType()), depth + 1, inFragments);
+            long children = cost(field.getSelectionSet(), GraphQLTypeUtil.unwrapAll(definition.getType()), depth + 1);
             long multiplier = GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(definition.getType())) ? listSize(field, definition) : 1;
             long cost = add(1, multiply(multiplier, children));
             if (cost > settings.maxCost()) {
@@ -143,13 +144,24 @@ class QueryLimits extends SimplePerformantInstrumentation {
             return cost;
         }
 
-        private long spread(FragmentSpread spread, int depth, Set<String> inFragments) {
+        /** A fragment spread at the root counts its root fields (mutations pay per root field), so it is not memoised there. */
+        private long spread(FragmentSpread spread, int depth) {
             FragmentDefinition fragment = fragments.get(spread.getName());
             if (fragment == null || !inFragments.add(spread.getName())) {
                 return 0;
             }
             try {
-                return cost(fragment.getSelectionSet(), schema.getType(fragment.getTypeCondition().getName()), depth, inFragments);
+                GraphQLType type = schema.getType(fragment.getTypeCondition().getName());
+                if (depth == 1) {
+                    return cost(fragment.getSelectionSet(), type, depth);
+                }
+                Long known = fragmentCosts.get(spread.getName());
+                if (known != null) {
+                    return known;
+                }
+                long cost = cost(fragment.getSelectionSet(), type, depth);
+                fragmentCosts.put(spread.getName(), cost);
+                return cost;
             }
             finally {
                 inFragments.remove(spread.getName());

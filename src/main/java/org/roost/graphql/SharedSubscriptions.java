@@ -47,8 +47,13 @@ class SharedSubscriptions {
     /** The grouping key of a subscription request, or empty when the request is no (valid) subscription. */
     static Optional<Key> keyOf(WebGraphQlRequest request, Caller caller) {
         return PerCallerFields.inspect(request.getDocument(), request.getOperationName())
-                .map(perCaller -> new Key(request.getDocument(), request.getOperationName(), request.getVariables(),
-                        request.getExtensions(), perCaller ? caller : caller.scopes()));
+                .map(perCaller -> keyOf(request, caller, perCaller));
+    }
+
+    /** The grouping key of a subscription request, given whether it reads per-caller fields ({@link PerCallerFields}). */
+    static Key keyOf(WebGraphQlRequest request, Caller caller, boolean perCaller) {
+        return new Key(request.getDocument(), request.getOperationName(), request.getVariables(),
+                request.getExtensions(), perCaller ? caller : caller.scopes());
     }
 
     /**
