@@ -7,6 +7,7 @@ const WebSocket = require('ws');
 
 const [base, pid] = process.argv.slice(2);
 const json = { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json' };
+const rest = { 'Content-Type': 'application/json' };
 const password = 'a long enough password';
 
 function fanOut(levels, width) {
@@ -60,8 +61,9 @@ console.log(`| liveness with 3 fan-out callers in a loop, 100 calls (${refused} 
 
 async function account(prefix) {
   const username = `${prefix}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
-  const u = await (await fetch(base + '/api/v1/users', { method: 'POST', headers: json, body: JSON.stringify({ username, name: 'Drill', password }) })).json();
-  const t = await (await fetch(base + '/auth/token', { method: 'POST', headers: json, body: JSON.stringify({ username, password }) })).json();
+  const u = await (await fetch(base + '/api/v1/users', { method: 'POST', headers: rest, body: JSON.stringify({ username, name: 'Drill', password }) })).json();
+  const t = await (await fetch(base + '/auth/token', { method: 'POST', headers: rest, body: JSON.stringify({ username, password }) })).json();
+  if (!u.id || !t.access_token) throw new Error(`account: ${JSON.stringify(u)} ${JSON.stringify(t)}`);
   return { id: u.id, token: t.access_token };
 }
 function socket(token) {
@@ -76,6 +78,7 @@ function socket(token) {
     });
     ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } })));
     ws.on('error', reject);
+    ws.on('close', (code) => reject(new Error(`socket closed ${code}`)));
   });
 }
 const sleep = (t) => new Promise((r) => setTimeout(r, t));

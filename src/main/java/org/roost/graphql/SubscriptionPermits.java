@@ -43,12 +43,23 @@ class SubscriptionPermits {
         }
     }
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SubscriptionPermits.class);
+
     private final GraphQlSettings.SubscriptionCaps caps;
     private final Map<String, Integer> open = new HashMap<>();
     private int total;
 
+    /** Heap one subscription takes when it shares no execution, measured by bench/hostile-graphql.sh (29 KB), rounded up. */
+    static final long BYTES_PER_SUBSCRIPTION = 32 * 1024;
+
     SubscriptionPermits(GraphQlSettings settings) {
         this.caps = settings.subscriptions();
+        long worstCase = caps.perInstance() * BYTES_PER_SUBSCRIPTION;
+        long heap = Runtime.getRuntime().maxMemory();
+        if (worstCase > heap / 2) {
+            log.warn("roost.graphql.subscriptions.per-instance={} may take {} MB of a {} MB heap; lower it to {} "
+                    + "or raise -Xmx", caps.perInstance(), worstCase >> 20, heap >> 20, heap / 2 / BYTES_PER_SUBSCRIPTION);
+        }
     }
 
     synchronized Outcome acquire(@Nullable String connection, @Nullable Caller caller, String address) {
