@@ -30,7 +30,7 @@ class AccessTokens {
         this.clock = clock;
     }
 
-    Issued issue(long userId, Set<String> scopes, String issuer) {
+    Issued issue(long userId, Set<String> scopes, String issuer, String refreshFamily) {
         Instant now = clock.instant();
         JwtClaimsSet claims = JwtClaimsSet.builder()
                 .issuer(issuer)
@@ -42,6 +42,7 @@ class AccessTokens {
                 .id(UUID.randomUUID().toString())
                 .claim("scope", String.join(" ", scopes.stream().sorted().toList()))
                 .claim(TokenVerification.ISSUED_AT_MILLIS, now.toEpochMilli())
+                .claim(RevokedTokens.FAMILY_CLAIM, refreshFamily)
                 .build();
         // The encoder replaces algorithm and key id with those of the current signing key.
         JwsHeader header = JwsHeader.with(SignatureAlgorithm.RS256).type("JWT").build();

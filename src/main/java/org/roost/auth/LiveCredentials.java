@@ -46,7 +46,10 @@ public class LiveCredentials {
         String jti = jwt.getId();
         Long user = TokenVerification.revocableUser(jwt);
         Instant issuedAt = TokenVerification.issuedAt(jwt);
+        Object family = jwt.getClaims().get(RevokedTokens.FAMILY_CLAIM);
+        String familyKey = family == null ? null : RevokedTokens.familyKey(family.toString());
         return () -> expiry.isAfter(clock.instant()) && (jti == null || !denylist.isDenied(jti))
+                && (familyKey == null || !denylist.isDenied(familyKey))
                 && (user == null || !revocations.isRevoked(user, issuedAt));
     }
 
@@ -60,7 +63,7 @@ public class LiveCredentials {
             // The same tolerance as the per-request check (TokenVerification), so both doors agree.
             case Jwt jwt -> jwt.getExpiresAt() != null && jwt.getExpiresAt().plus(tokens.clockSkew()).isAfter(now)
                     && (jwt.getId() == null || !denylist.isDenied(jwt.getId()))
-                    && !TokenVerification.revokedByUser(jwt, revocations);
+                    && !RevokedTokens.revokedFamilyOrUser(jwt.getClaims(), denylist, revocations);
             case null, default -> authentication.isAuthenticated();
         };
     }

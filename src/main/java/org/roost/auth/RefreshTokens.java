@@ -32,11 +32,15 @@ class RefreshTokens {
 
     /** What presenting a refresh token leads to: a user to issue a new pair for, or nothing. */
     sealed interface Outcome {
-        record Rotated(long userId, String refreshToken) implements Outcome {
+        record Rotated(long userId, Issued refreshToken) implements Outcome {
         }
 
         record Refused() implements Outcome {
         }
+    }
+
+    /** A new refresh token and the family it belongs to, which its access tokens name ({@link RevokedTokens#FAMILY_CLAIM}). */
+    record Issued(String token, String familyId) {
     }
 
     private record Stored(String familyId, long userId, Instant issuedAt, Instant expiresAt, boolean used,
@@ -49,9 +53,11 @@ class RefreshTokens {
     private final TokenProperties properties;
     private final CredentialRevocations revocations;
     private final ApplicationEventPublisher events;
+    private final TokenDenylist denylist;
 
     RefreshTokens(JdbcClient jdbc, Clock clock, TokenProperties properties, CredentialRevocations revocations,
-            ApplicationEventPublisher events) {
+            ApplicationEventPublisher events, TokenDenylist denylist) {
+        this.denylist = denylist;
         this.events = events;
         this.jdbc = jdbc;
         this.clock = clock;
@@ -60,8 +66,9 @@ class RefreshTokens {
     }
 
     @Transactional
-    public String issue(long userId) {
-        return insert(UUID.randomUUID().toString(), userId);
+    public Issued issue(long userId) {
+        String family = UUID.randomUUID().toString();
+        return new Issued(insert(family, userId), family);
     }
 
     /** Its own transaction: a replay revokes the family even though the request itself then fails. */
@@ -91,7 +98,7 @@ class RefreshTokens {
             events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.REFRESH_TOKEN_REPLAYED, stored.userId()));
             return new Outcome.Refused();
         }
-        return new Outcome.Rotated(stored.userId(), insert(stored.familyId(), stored.userId()));
+        return new Outcome.Rotated(stored.userId(), new Issued(insert(stored.familyId(), stored.userId()), stored.familyId()));
     }
 
     /** Ends the family this token belongs to, if it is one of ours (logout). */
@@ -106,8 +113,15 @@ class RefreshTokens {
         jdbc.sql("UPDATE refresh_tokens SET revoked = TRUE WHERE user_id = :id").param("id", event.userId()).update();
     }
 
+    /**
+     * Ends the family's refresh tokens and every access token minted from it: a thief who refreshed first holds
+     * an access token of this family, and it stops working at once, on every instance (the denylist's entry lives
+     * as long as an access token could).
+     */
     private void revokeFamily(String familyId) {
         jdbc.sql("UPDATE refresh_tokens SET revoked = TRUE WHERE family_id = :family").param("family", familyId).update();
+        denylist.deny(RevokedTokens.familyKey(familyId), clock.instant().plus(properties.accessTokenLifetime())
+                .plus(properties.clockSkew()));
     }
 
     private String insert(String familyId, long userId) {

@@ -91,9 +91,9 @@ class TokenController {
         return ResponseEntity.noContent().build();
     }
 
-    private ResponseEntity<TokenResponse> pair(long userId, String refreshToken, HttpServletRequest request) {
-        AccessTokens.Issued access = accessTokens.issue(userId, Scopes.FIRST_PARTY, issuers.of(request));
+    private ResponseEntity<TokenResponse> pair(long userId, RefreshTokens.Issued refreshToken, HttpServletRequest request) {
+        AccessTokens.Issued access = accessTokens.issue(userId, Scopes.FIRST_PARTY, issuers.of(request), refreshToken.familyId());
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).header("Pragma", "no-cache")
-                .body(new TokenResponse(access.value(), "Bearer", access.expiresIn(), refreshToken));
+                .body(new TokenResponse(access.value(), "Bearer", access.expiresIn(), refreshToken.token()));
     }
 }

@@ -33,7 +33,7 @@ class TokenVerification {
 
     @Bean
     JwtDecoder jwtDecoder(JWKSource<SecurityContext> keys, TokenProperties properties, Issuers issuers,
-            TokenDenylist denylist, CredentialRevocations revocations) {
+            RevokedTokens revoked) {
         NimbusJwtDecoder decoder = NimbusJwtDecoder.withJwkSource(keys)
                 .jwsAlgorithms(algorithms -> {
                     algorithms.add(SignatureAlgorithm.RS256);
@@ -54,37 +54,17 @@ class TokenVerification {
                 },
                 check(jwt -> jwt.getAudience() != null && jwt.getAudience().contains(properties.audience()),
                         "The token is not meant for this API."),
-                check(jwt -> jwt.getId() != null && !denylist.isDenied(jwt.getId()), "The token has been revoked."),
-                check(jwt -> !revokedByUser(jwt, revocations), "The token has been revoked.")));
+                check(jwt -> !revoked.isRevoked(jwt), "The token has been revoked.")));
         return new VerifiedTokens(decoder, claims, properties.verifiedCacheSize(), properties.verifiedCacheLifetime());
-    }
-
-    /** A password change or a deletion ends the user's tokens issued before it. */
-    static boolean revokedByUser(Jwt jwt, CredentialRevocations revocations) {
-        Long userId = revocableUser(jwt);
-        return userId != null && revocations.isRevoked(userId, issuedAt(jwt));
     }
 
     /** The user whose revocations end this token; null for a client acting for itself. */
     static @Nullable Long revocableUser(Jwt jwt) {
-        if (Boolean.TRUE.equals(jwt.getClaimAsBoolean(Callers.CLIENT_ONLY_CLAIM)) || jwt.getSubject() == null) {
-            return null;
-        }
-        try {
-            return Long.parseLong(jwt.getSubject());
-        }
-        catch (NumberFormatException notAUser) {
-            return null;
-        }
+        return RevokedTokens.user(jwt.getClaims());
     }
 
     static Instant issuedAt(Jwt jwt) {
-        Object millis = jwt.getClaims().get(ISSUED_AT_MILLIS);
-        if (millis instanceof Number number) {
-            return Instant.ofEpochMilli(number.longValue());
-        }
-        // Without milliseconds, assume the earliest moment of that second: refuse rather than accept on a tie.
-        return jwt.getIssuedAt() != null ? jwt.getIssuedAt() : Instant.EPOCH;
+        return RevokedTokens.issuedAt(jwt.getClaims());
     }
 
     private static OAuth2TokenValidator<Jwt> check(java.util.function.Predicate<Jwt> test, String description) {

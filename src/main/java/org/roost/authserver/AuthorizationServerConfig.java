@@ -16,6 +16,7 @@ import org.springframework.security.oauth2.server.authorization.OAuth2Authorizat
 import org.springframework.security.oauth2.server.authorization.authentication.ClientSecretAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationCodeRequestAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationConsentAuthenticationProvider;
+import org.springframework.security.oauth2.server.authorization.authentication.OAuth2TokenIntrospectionAuthenticationProvider;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
@@ -39,7 +40,7 @@ class AuthorizationServerConfig {
     @Bean
     @Order(PROTOCOL_ORDER)
     SecurityFilterChain authorizationServerChain(HttpSecurity http, CredentialRevocations revocations,
-            ApplicationEventPublisher events, OAuth2AuthorizationService authorizations) throws Exception {
+            ApplicationEventPublisher events, OAuth2AuthorizationService authorizations, OAuthProperties oauth) throws Exception {
         http.oauth2AuthorizationServer(server -> {
             http.securityMatcher(server.getEndpointsMatcher());
             server.oidc(Customizer.withDefaults())
@@ -52,6 +53,9 @@ class AuthorizationServerConfig {
                                     consents.setAuthorizationConsentCustomizer(ConsentAudit.publishingTo(events));
                                 }
                             })))
+                    .tokenIntrospectionEndpoint(endpoint -> endpoint.authenticationProviders(providers -> providers.replaceAll(
+                            p -> p instanceof OAuth2TokenIntrospectionAuthenticationProvider
+                                    ? new IntrospectionAudience(p, oauth.introspectionClients()) : p)))
                     .tokenRevocationEndpoint(endpoint -> endpoint.revocationResponseHandler(
                             RevocationAudit.publishingTo(events, authorizations)))
                     .clientAuthentication(clients -> clients.authenticationProviders(providers -> providers.forEach(p -> {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.auth.RevokedTokens;
 import org.roost.auth.TokenDenylist;
 import org.roost.user.UserEvents;
 import org.springframework.boot.security.oauth2.server.authorization.autoconfigure.servlet.OAuth2AuthorizationServerProperties;
@@ -51,7 +52,8 @@ class AuthorizationStores {
     }
 
     @Bean
-    OAuth2AuthorizationService authorizationService(RegisteredClientRepository clients, TokenDenylist denylist) {
+    OAuth2AuthorizationService authorizationService(RegisteredClientRepository clients, TokenDenylist denylist,
+            RevokedTokens revoked) {
         JdbcOAuth2AuthorizationService service = new JdbcOAuth2AuthorizationService(jdbc, clients);
         // Token claims are stored with their types; our millisecond issue time is a Long, which
         // Spring's allow-list of deserializable types does not name by default.
@@ -59,7 +61,7 @@ class AuthorizationStores {
                 getClass().getClassLoader(), BasicPolymorphicTypeValidator.builder().allowIfSubType(Long.class))).build();
         service.setAuthorizationRowMapper(new JdbcOAuth2AuthorizationService.JsonMapperOAuth2AuthorizationRowMapper(clients, json));
         service.setAuthorizationParametersMapper(new JdbcOAuth2AuthorizationService.JsonMapperOAuth2AuthorizationParametersMapper(json));
-        return new DenylistingAuthorizationService(service, denylist);
+        return new DenylistingAuthorizationService(service, denylist, revoked);
     }
 
     @Bean
@@ -74,10 +76,13 @@ class AuthorizationStores {
     }
 
     /**
-     * The API checks access tokens locally, so an access token that the authorization server
-     * invalidates (revocation, a code used twice) is also put on the denylist.
+     * One truth about revocation, both ways. The API checks access tokens locally, so an access token that the
+     * authorization server invalidates (revocation, a code used twice) is also put on the denylist. And an access
+     * token revoked elsewhere (logout at {@code /auth/logout}, a password change, a replayed refresh token: see
+     * {@link RevokedTokens}) is handed to the authorization server already invalidated, so introspection answers
+     * {@code active: false}, token exchange refuses it as a subject or actor token and userinfo refuses it.
      */
-    record DenylistingAuthorizationService(OAuth2AuthorizationService delegate, TokenDenylist denylist)
+    record DenylistingAuthorizationService(OAuth2AuthorizationService delegate, TokenDenylist denylist, RevokedTokens revoked)
             implements OAuth2AuthorizationService {
 
         @Override
@@ -101,12 +106,20 @@ class AuthorizationStores {
 
         @Override
         public @Nullable OAuth2Authorization findById(String id) {
-            return delegate.findById(id);
+            return checked(delegate.findById(id));
         }
 
         @Override
         public @Nullable OAuth2Authorization findByToken(String token, @Nullable OAuth2TokenType tokenType) {
-            return delegate.findByToken(token, tokenType);
+            return checked(delegate.findByToken(token, tokenType));
+        }
+
+        private @Nullable OAuth2Authorization checked(@Nullable OAuth2Authorization authorization) {
+            OAuth2Authorization.Token<OAuth2AccessToken> access = authorization == null ? null : authorization.getAccessToken();
+            if (access == null || access.isInvalidated() || access.getClaims() == null || !revoked.isRevoked(access.getClaims())) {
+                return authorization;
+            }
+            return OAuth2Authorization.from(authorization).invalidate(access.getToken()).build();
         }
     }
 }

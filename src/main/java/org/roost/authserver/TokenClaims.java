@@ -44,6 +44,9 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
         if (OAuth2TokenType.ACCESS_TOKEN.equals(context.getTokenType())) {
             context.getClaims().audience(java.util.Collections.singletonList(properties.audience()))
                     .claim(ISSUED_AT_MILLIS, clock.millis());
+            if (AuthorizationGrantType.TOKEN_EXCHANGE.equals(context.getAuthorizationGrantType())) {
+                TokenExchangeBounds.apply(context);
+            }
             boolean clientOnly = AuthorizationGrantType.CLIENT_CREDENTIALS.equals(context.getAuthorizationGrantType());
             if (clientOnly) {
                 context.getClaims().claim(CLIENT_ONLY, true);

@@ -1,0 +1,174 @@
+package org.roost.authserver;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.roost.support.ApiClient;
+import org.roost.support.IntegrationTest;
+import org.roost.support.Json;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A revoked token is revoked everywhere: the API, introspection, token exchange and userinfo agree. Exchanged
+ * tokens never outlive their subject and cannot be exchanged without end; introspection tells a token's claims
+ * only to the client it was issued to and to the configured resource servers.
+ */
+@IntegrationTest
+class RevocationTruthTest {
+
+    private static final String SCOPES = "openid profile users:read posts:read posts:write";
+    private static final String TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";
+    private static final String ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token";
+
+    @Autowired
+    MockMvcTester mvc;
+
+    OAuthFlow flow;
+    String username;
+    long userId;
+
+    @BeforeEach
+    void setUp() {
+        flow = new OAuthFlow(mvc);
+        username = ApiClient.uniqueUsername("tess");
+        userId = new ApiClient(mvc).signUp(username);
+    }
+
+    private String oauthToken() {
+        String code = flow.authorize(username, OAuthFlow.CONFIDENTIAL_CLIENT, OAuthFlow.CONFIDENTIAL_REDIRECT, SCOPES, null);
+        return OAuthFlow.accessToken(flow.exchangeConfidential(code, null));
+    }
+
+    private MvcTestResult as(String client, String secret, String path, String... params) {
+        var request = mvc.post().uri(path).contentType(MediaType.APPLICATION_FORM_URLENCODED).header("Authorization",
+                "Basic " + Base64.getEncoder().encodeToString((client + ":" + secret).getBytes(StandardCharsets.UTF_8)));
+        for (int i = 0; i < params.length; i += 2) {
+            request.param(params[i], params[i + 1]);
+        }
+        return request.exchange();
+    }
+
+    private MvcTestResult exchange(String subjectToken) {
+        return as("test-exchanger", "exchanger-secret", "/oauth2/token", "grant_type", TOKEN_EXCHANGE,
+                "subject_token", subjectToken, "subject_token_type", ACCESS_TOKEN_TYPE, "scope", "users:read");
+    }
+
+    private MvcTestResult logout(String token) {
+        return mvc.post().uri("/auth/logout").header("Authorization", "Bearer " + token).exchange();
+    }
+
+    private static JsonNode claims(String jwt) {
+        return Json.of(new String(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void answersInactiveAtIntrospectionForATokenEndedByLogout() throws Exception {
+        // given
+        String access = oauthToken();
+        assertThat(Json.of(flow.confidential("/oauth2/introspect", "token", access)).get("active").asBoolean()).isTrue();
+
+        // when
+        assertThat(logout(access)).hasStatus(204);
+
+        // then
+        assertThat(flow.confidential("/oauth2/introspect", "token", access).getResponse().getContentAsString())
+                .isEqualTo("{\"active\":false}");
+    }
+
+    @Test
+    void refusesATokenEndedByLogoutAsTheSubjectOfAnExchange() {
+        // given: the exchange works while the token holds
+        String access = oauthToken();
+        assertThat(exchange(access)).hasStatus(200);
+
+        // when
+        assertThat(logout(access)).hasStatus(204);
+
+        // then
+        MvcTestResult refused = exchange(access);
+        assertThat(refused).hasStatus(400);
+        assertThat(Json.field(refused, "error")).isEqualTo("invalid_grant");
+    }
+
+    @Test
+    void refusesATokenEndedByLogoutAtUserinfo() {
+        // given
+        String access = oauthToken();
+        assertThat(mvc.get().uri("/userinfo").header("Authorization", "Bearer " + access)).hasStatus(200);
+
+        // when
+        assertThat(logout(access)).hasStatus(204);
+
+        // then
+        assertThat(mvc.get().uri("/userinfo").header("Authorization", "Bearer " + access)).hasStatus(401);
+    }
+
+    @Test
+    void neverLetsAnExchangedTokenOutliveItsSubjectNorExchangesWithoutEnd() {
+        // given
+        String subject = oauthToken();
+        Instant subjectExpiry = Instant.ofEpochSecond(claims(subject).get("exp").asLong());
+
+        // when: exchanged, then the result exchanged again
+        String once = OAuthFlow.accessToken(exchange(subject));
+        String twice = OAuthFlow.accessToken(exchange(once));
+        MvcTestResult thrice = exchange(twice);
+
+        // then
+        assertThat(Instant.ofEpochSecond(claims(once).get("exp").asLong())).isBeforeOrEqualTo(subjectExpiry);
+        assertThat(Instant.ofEpochSecond(claims(twice).get("exp").asLong())).isBeforeOrEqualTo(subjectExpiry);
+        assertThat(claims(twice).get("sub").asString()).isEqualTo(Long.toString(userId));
+        assertThat(thrice).hasStatus(400);
+        assertThat(Json.field(thrice, "error")).isEqualTo("invalid_grant");
+        assertThat(mvc.get().uri("/api/v1/users/" + userId).header("Authorization", "Bearer " + twice)).hasStatus(200);
+    }
+
+    @Test
+    void tellsATokensClaimsOnlyToItsClientAndTheResourceServers() throws Exception {
+        // given a token issued to the demo service
+        String access = oauthToken();
+
+        // when
+        MvcTestResult own = flow.confidential("/oauth2/introspect", "token", access);
+        MvcTestResult stranger = as("test-exchanger", "exchanger-secret", "/oauth2/introspect", "token", access);
+        MvcTestResult resourceServer = as("test-resource-server", "resource-secret", "/oauth2/introspect", "token", access);
+
+        // then
+        assertThat(Json.of(own).get("active").asBoolean()).isTrue();
+        assertThat(stranger).hasStatus(200);
+        assertThat(stranger.getResponse().getContentAsString()).isEqualTo("{\"active\":false}");
+        assertThat(Json.of(resourceServer).get("active").asBoolean()).isTrue();
+        assertThat(Json.field(resourceServer, "sub")).isEqualTo(Long.toString(userId));
+    }
+
+    @Test
+    void endsTheThiefsAccessTokenWhenARefreshTokenIsReplayed() {
+        // given: the victim's pair, and the thief's refresh with a copy of the refresh token
+        MvcTestResult pair = mvc.post().uri("/auth/token").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"username\":\"%s\",\"password\":\"%s\"}".formatted(username, ApiClient.PASSWORD)).exchange();
+        String refresh = Json.field(pair, "refresh_token");
+        MvcTestResult stolen = mvc.post().uri("/auth/token/refresh").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"refresh_token\":\"%s\"}".formatted(refresh)).exchange();
+        String thiefAccess = Json.field(stolen, "access_token");
+        assertThat(mvc.get().uri("/api/v1/users/" + userId).header("Authorization", "Bearer " + thiefAccess)).hasStatus(200);
+
+        // when the victim presents the same refresh token
+        MvcTestResult replayed = mvc.post().uri("/auth/token/refresh").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"refresh_token\":\"%s\"}".formatted(refresh)).exchange();
+
+        // then the family is over, and so are the access tokens minted from it
+        assertThat(replayed).hasStatus(401);
+        assertThat(mvc.get().uri("/api/v1/users/" + userId).header("Authorization", "Bearer " + thiefAccess)).hasStatus(401);
+        assertThat(mvc.get().uri("/api/v1/users/" + userId)
+                .header("Authorization", "Bearer " + Json.field(pair, "access_token"))).hasStatus(401);
+    }
+}
