@@ -21,7 +21,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * With a configured issuer ({@code spring.security.oauth2.authorizationserver.issuer}), the {@code Host} header
  * shapes nothing a client is sent. Discovery and tokens already use the configured issuer; the redirects of the
  * sign-in flow (to {@code /signin}, back to the saved authorization request, to {@code /consent}) are built by
- * Spring Security from the request's host, so a redirect whose origin is the request's own becomes a relative one:
+ * Spring Security, or completed by Tomcat, from the request's host, so a redirect whose origin is the request's own
+ * is sent as a relative one:
  * a browser resolves it against the origin it actually used, and a forged {@code Host: evil.example} never comes
  * back in a {@code Location}. Without a configured issuer (the embedded default) everything follows the request.
  */
@@ -43,16 +44,34 @@ class IssuerRedirects {
                 throws ServletException, IOException {
             String origin = request.getScheme() + "://" + request.getHeader(HttpHeaders.HOST);
             chain.doFilter(request, new HttpServletResponseWrapper(response) {
+                // Servlet 6.1 has four variants, and the wrapper passes each straight to the response it wraps
                 @Override
                 public void sendRedirect(String location) throws IOException {
+                    sendRedirect(location, HttpServletResponse.SC_FOUND, true);
+                }
+
+                @Override
+                public void sendRedirect(String location, boolean clearBuffer) throws IOException {
+                    sendRedirect(location, HttpServletResponse.SC_FOUND, clearBuffer);
+                }
+
+                @Override
+                public void sendRedirect(String location, int status) throws IOException {
+                    sendRedirect(location, status, true);
+                }
+
+                @Override
+                public void sendRedirect(String location, int status, boolean clearBuffer) throws IOException {
                     String relative = relative(location, origin);
-                    if (relative == location) {
-                        super.sendRedirect(location);
+                    if (!relative.startsWith("/") || relative.startsWith("//")) {
+                        super.sendRedirect(location, status, clearBuffer); // elsewhere: a client's redirect URI
                         return;
                     }
-                    // Not sendRedirect: the container would make a relative location absolute again, from the Host
-                    resetBuffer();
-                    setStatus(HttpServletResponse.SC_FOUND);
+                    // Not the container's sendRedirect: it makes a relative location absolute, from the Host
+                    if (clearBuffer) {
+                        resetBuffer();
+                    }
+                    setStatus(status);
                     setHeader(HttpHeaders.LOCATION, relative);
                     flushBuffer();
                 }
