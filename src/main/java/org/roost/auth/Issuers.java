@@ -22,8 +22,13 @@ public class Issuers {
 
     private final @Nullable String configured;
 
-    Issuers(AuthorizationServerSettings settings) {
+    Issuers(AuthorizationServerSettings settings, org.springframework.core.env.Environment environment) {
         this.configured = settings.getIssuer();
+        // A production database without a fixed issuer: discovery and tokens would follow each request's Host header
+        if (configured == null && environment.getProperty("spring.datasource.url", "").startsWith("jdbc:postgresql")) {
+            org.slf4j.LoggerFactory.getLogger(Issuers.class).warn("spring.security.oauth2.authorizationserver.issuer is "
+                    + "not set: the issuer follows each request's Host header; set it to the public origin in production");
+        }
     }
 
     public String of(HttpServletRequest request) {

@@ -7,7 +7,6 @@ import java.util.Base64;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
-import org.roost.support.IntegrationTest;
 import org.roost.support.Json;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
@@ -20,10 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A revoked token is revoked everywhere: the API, introspection, token exchange and userinfo agree. Exchanged
  * tokens never outlive their subject and cannot be exchanged without end; introspection tells a token's claims
- * only to the client it was issued to and to the configured resource servers.
+ * only to the client it was issued to and to the configured resource servers. Run on PostgreSQL with Redis
+ * ({@link RevocationTruthOnPostgresTest}) and on the embedded defaults ({@link RevocationTruthOnH2Test}).
  */
-@IntegrationTest
-class RevocationTruthTest {
+abstract class RevocationTruthContract {
 
     private static final String SCOPES = "openid profile users:read posts:read posts:write";
     private static final String TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";
