@@ -31,15 +31,16 @@ abstract class RevocationTruthContract {
     @Autowired
     MockMvcTester mvc;
 
-    OAuthFlow flow;
-    String username;
-    long userId;
+    private OAuthFlow flow;
+    private String username = "";
+    private long userId;
 
+    /** A person of their own for each test, who signs in to grant the demo service access. */
     @BeforeEach
-    void setUp() {
-        flow = new OAuthFlow(mvc);
+    void aPersonAndTheirFlow() {
         username = ApiClient.uniqueUsername("tess");
         userId = new ApiClient(mvc).signUp(username);
+        flow = new OAuthFlow(mvc);
     }
 
     private String oauthToken() {
