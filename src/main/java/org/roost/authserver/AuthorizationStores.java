@@ -65,8 +65,9 @@ class AuthorizationStores {
     }
 
     @Bean
-    OAuth2AuthorizationConsentService authorizationConsentService(RegisteredClientRepository clients) {
-        return new JdbcOAuth2AuthorizationConsentService(jdbc, clients);
+    OAuth2AuthorizationConsentService authorizationConsentService(RegisteredClientRepository clients,
+            OAuth2AuthorizationService authorizations) {
+        return new RevokingConsentService(new JdbcOAuth2AuthorizationConsentService(jdbc, clients), authorizations, jdbc);
     }
 
     /** A password change or deletion also ends the user's grants to clients, refresh tokens included. */
@@ -90,18 +91,27 @@ class AuthorizationStores {
             delegate.save(authorization);
             OAuth2Authorization.Token<OAuth2AccessToken> access = authorization.getAccessToken();
             if (access != null && access.isInvalidated()) {
-                Map<String, Object> claims = access.getClaims();
-                Object jti = claims == null ? null : claims.get("jti");
-                Instant expiresAt = access.getToken().getExpiresAt();
-                if (jti != null && expiresAt != null) {
-                    denylist.deny(jti.toString(), expiresAt);
-                }
+                deny(access);
             }
         }
 
+        /** An authorization removed (a consent revoked, say) takes its access token with it, for the API too. */
         @Override
         public void remove(OAuth2Authorization authorization) {
             delegate.remove(authorization);
+            OAuth2Authorization.Token<OAuth2AccessToken> access = authorization.getAccessToken();
+            if (access != null) {
+                deny(access);
+            }
+        }
+
+        private void deny(OAuth2Authorization.Token<OAuth2AccessToken> access) {
+            Map<String, Object> claims = access.getClaims();
+            Object jti = claims == null ? null : claims.get("jti");
+            Instant expiresAt = access.getToken().getExpiresAt();
+            if (jti != null && expiresAt != null) {
+                denylist.deny(jti.toString(), expiresAt);
+            }
         }
 
         @Override

@@ -10,6 +10,8 @@ import org.roost.support.ApiClient;
 import org.roost.support.Json;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
+import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationConsentService;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import tools.jackson.databind.JsonNode;
@@ -30,6 +32,12 @@ abstract class RevocationTruthContract {
 
     @Autowired
     MockMvcTester mvc;
+
+    @Autowired
+    OAuth2AuthorizationConsentService consents;
+
+    @Autowired
+    RegisteredClientRepository clients;
 
     private OAuthFlow flow;
     private String username = "";
@@ -170,5 +178,28 @@ abstract class RevocationTruthContract {
         assertThat(mvc.get().uri("/api/v1/users/" + userId).header("Authorization", "Bearer " + thiefAccess)).hasStatus(401);
         assertThat(mvc.get().uri("/api/v1/users/" + userId)
                 .header("Authorization", "Bearer " + Json.field(pair, "access_token"))).hasStatus(401);
+    }
+
+    @Test
+    void endsTheTokensAConsentAllowedWhenTheConsentIsRevoked() throws Exception {
+        // given the tokens a confidential client obtained with the person's consent
+        String code = flow.authorize(username, OAuthFlow.CONFIDENTIAL_CLIENT, OAuthFlow.CONFIDENTIAL_REDIRECT, SCOPES, null);
+        MvcTestResult tokens = flow.exchangeConfidential(code, null);
+        String access = OAuthFlow.accessToken(tokens);
+
+        // when that consent is revoked
+        var consent = consents.findById(clients.findByClientId(OAuthFlow.CONFIDENTIAL_CLIENT).getId(), Long.toString(userId));
+        assertThat(consent).isNotNull();
+        consents.remove(consent);
+
+        // then the access token is refused at every door, and the refresh token no longer refreshes
+        assertThat(mvc.get().uri("/api/v1/users/" + userId).header("Authorization", "Bearer " + access)).hasStatus(401);
+        assertThat(flow.confidential("/oauth2/introspect", "token", access).getResponse().getContentAsString())
+                .isEqualTo("{\"active\":false}");
+        assertThat(exchange(access)).hasStatus(400);
+        MvcTestResult refreshed = flow.confidential("/oauth2/token", "grant_type", "refresh_token", "refresh_token",
+                Json.field(tokens, "refresh_token"));
+        assertThat(refreshed).hasStatus(400);
+        assertThat(Json.field(refreshed, "error")).isEqualTo("invalid_grant");
     }
 }
