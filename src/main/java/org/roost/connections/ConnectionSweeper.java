@@ -32,6 +32,7 @@ final class ConnectionSweeper implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(ConnectionSweeper.class);
 
     private final List<Connector> connectors;
+    private final InServiceRequests inService;
     private final ConnectionsProperties limits;
     private final Map<Offence, Counter> closed = new EnumMap<>(Offence.class);
     /** When the sweeper first saw each connection: "newest" for the per-address limit. Sweeper thread only. */
@@ -39,8 +40,10 @@ final class ConnectionSweeper implements SmartLifecycle {
     private final Map<Connector, Optional<AbstractEndpoint<?, ?>>> endpoints = new HashMap<>();
     private @Nullable ScheduledExecutorService timer;
 
-    ConnectionSweeper(List<Connector> connectors, ConnectionsProperties limits, MeterRegistry meters) {
+    ConnectionSweeper(List<Connector> connectors, InServiceRequests inService, ConnectionsProperties limits,
+            MeterRegistry meters) {
         this.connectors = connectors;
+        this.inService = inService;
         this.limits = limits;
         for (Offence offence : Offence.values()) {
             closed.put(offence, Counter.builder("roost.connections.closed").tag("reason", offence.tag)
@@ -49,7 +52,6 @@ final class ConnectionSweeper implements SmartLifecycle {
     }
 
     void sweep() {
-        log.debug("DBG sweep {}", connectors);
         long now = System.nanoTime();
         Map<Offence, Integer> counts = new EnumMap<>(Offence.class);
         Map<SocketWrapperBase<?>, Long> seen = new HashMap<>();
@@ -61,8 +63,9 @@ final class ConnectionSweeper implements SmartLifecycle {
             Map<String, List<SocketWrapperBase<?>>> byAddress = new HashMap<>();
             for (SocketWrapperBase<?> connection : endpoint.getConnections()) {
                 seen.put(connection, firstSeen.getOrDefault(connection, now));
-                Offence offence = Offence.of(connection.getCurrentProcessor(), now, limits);
-                if (log.isDebugEnabled()) { Object p = connection.getCurrentProcessor(); log.debug("DBG {} {} {}", connection, p, p instanceof org.apache.coyote.AbstractProcessor a ? a.getRequest().getRequestProcessor().getStage() + " " + a.getRequest().getStartTimeNanos() : ""); }
+                Object processor = connection.getCurrentProcessor();
+                Offence offence = processor != null ? Offence.of(processor, now, limits)
+                        : Offence.ofServed(inService.of(connection), now, limits);
                 if (offence != null) {
                     close(endpoint, connection, offence, counts);
                 } else if (connection.getRemoteAddr() != null) {

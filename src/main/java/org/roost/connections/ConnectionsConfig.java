@@ -22,22 +22,26 @@ class ConnectionsConfig {
     private static final Logger log = LoggerFactory.getLogger(ConnectionsConfig.class);
 
     private final List<Connector> connectors = new CopyOnWriteArrayList<>();
+    private final InServiceRequests inService = new InServiceRequests();
 
     // Last, so that Boot's own customizer has already applied server.tomcat.max-connections.
     @Bean
     @Order(Ordered.LOWEST_PRECEDENCE)
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> connectionLimits() {
-        return factory -> factory.addConnectorCustomizers(connector -> {
-            connectors.add(connector);
-            if (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
-                fitIntoFileLimit(protocol);
-            }
-        });
+        return factory -> {
+            factory.addEngineValves(inService);
+            factory.addConnectorCustomizers(connector -> {
+                connectors.add(connector);
+                if (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
+                    fitIntoFileLimit(protocol);
+                }
+            });
+        };
     }
 
     @Bean
     ConnectionSweeper connectionSweeper(ConnectionsProperties properties, MeterRegistry meters) {
-        return new ConnectionSweeper(connectors, properties, meters);
+        return new ConnectionSweeper(connectors, inService, properties, meters);
     }
 
     private static void fitIntoFileLimit(AbstractProtocol<?> protocol) {

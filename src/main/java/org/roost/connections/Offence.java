@@ -20,7 +20,7 @@ enum Offence {
     }
 
     /**
-     * The deadline a connection's current request has missed, if any. Only HTTP/1.1 processors are judged: an
+     * The header deadline, if a connection's current request has missed it. Only HTTP/1.1 processors are judged: an
      * upgraded connection (WebSocket) has an UpgradeProcessor, and an SSE stream is past parsing with no body
      * pending, so neither is ever cut. A connection waiting for its first byte has no processor (Tomcat's own
      * connection-timeout covers it).
@@ -36,10 +36,6 @@ enum Offence {
         }
         long elapsed = now - start;
         int stage = request.getRequestProcessor().getStage();
-        if (stage == Constants.STAGE_SERVICE) {
-            return bodyTooSlow(request.getContentLengthLong(), request.getBytesRead(), elapsed, limits)
-                    ? BODY_RATE : null;
-        }
         // Waiting for more header bytes, the processor stays with the connection and reads STAGE_ENDED (Tomcat
         // sets it on leaving service() until the next byte); PARSE while it reads. A committed response means the
         // headers were complete (a file still being sent, say).
@@ -48,6 +44,19 @@ enum Offence {
             return elapsed > limits.headerDeadline().toNanos() ? HEADER_DEADLINE : null;
         }
         return null;
+    }
+
+    /**
+     * Whether a request being served (its processor is off the connection meanwhile) is waiting on a body that
+     * arrives too slowly. Async requests (SSE streams) have read their body before they went async.
+     */
+    static @Nullable Offence ofServed(@Nullable Request request, long now, ConnectionsProperties limits) {
+        if (request == null || request.getStartTimeNanos() <= 0
+                || request.getRequestProcessor().getStage() != Constants.STAGE_SERVICE) {
+            return null;
+        }
+        long elapsed = now - request.getStartTimeNanos();
+        return bodyTooSlow(request.getContentLengthLong(), request.getBytesRead(), elapsed, limits) ? BODY_RATE : null;
     }
 
     /**
