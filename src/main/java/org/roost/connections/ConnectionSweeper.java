@@ -72,8 +72,9 @@ final class ConnectionSweeper implements SmartLifecycle {
                     byAddress.computeIfAbsent(connection.getRemoteAddr(), a -> new ArrayList<>()).add(connection);
                 }
             }
-            for (List<SocketWrapperBase<?>> same : byAddress.values()) {
-                if (same.size() > limits.perAddress()) {
+            for (var address : byAddress.entrySet()) {
+                List<SocketWrapperBase<?>> same = address.getValue();
+                if (same.size() > limits.perAddress() && !limits.isProxy(address.getKey())) {
                     same.sort(Comparator.comparingLong((SocketWrapperBase<?> c) -> seen.get(c)).reversed());
                     for (SocketWrapperBase<?> newest : same.subList(0, same.size() - limits.perAddress())) {
                         close(endpoint, newest, Offence.PER_ADDRESS, counts);
@@ -93,9 +94,10 @@ final class ConnectionSweeper implements SmartLifecycle {
         if (connection.isClosed()) {
             return;
         }
-        if (offence == Offence.BODY_RATE) {
-            // The request's thread is blocked reading the body and holds the connection's lock, so an ERROR
-            // event would wait for it; closing the socket makes that read fail and the request end normally.
+        if (offence == Offence.BODY_RATE || connection.getCurrentProcessor() == null) {
+            // Being served: the request's thread is blocked reading the body and holds the connection's lock, so
+            // an ERROR event would wait for it; closing the socket makes that read fail and the request end.
+            // Idle (no processor): nothing to release, and an ERROR event would first create a processor for it.
             connection.close();
         } else if (!dispatchError(endpoint, connection)) {
             connection.close();

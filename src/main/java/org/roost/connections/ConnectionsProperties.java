@@ -1,6 +1,7 @@
 package org.roost.connections;
 
 import java.time.Duration;
+import java.util.regex.Pattern;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
@@ -13,8 +14,14 @@ import org.springframework.util.unit.DataSize;
  * @param bodyGrace      how long a body may lag behind the minimum rate before it counts
  * @param perAddress     open connections one remote address may hold; the newest over it are closed
  * @param sweepInterval  how often the open connections are walked
+ * @param proxies        addresses exempt from the per-address limit (a regular expression; by default
+ *                       server.tomcat.remoteip.internal-proxies): behind a proxy every connection comes from it
  */
 @ConfigurationProperties("roost.connections")
 record ConnectionsProperties(Duration headerDeadline, DataSize minBodyRate, Duration bodyGrace, int perAddress,
-        Duration sweepInterval) {
+        Duration sweepInterval, String proxies) {
+
+    boolean isProxy(String address) {
+        return !proxies.isEmpty() && Pattern.matches(proxies, address);
+    }
 }
