@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Clients that send their request a byte at a time are closed; a client at normal speed is not. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "roost.connections.header-deadline=1s", "roost.connections.body-grace=1s" })
+        properties = { "roost.connections.header-deadline=1s", "roost.connections.body-grace=1s",
+                "roost.live.sse-heartbeat=300ms" }) // the same context as LongStreamsTest
 @ActiveProfiles({ "test", "h2" })
 class SlowClientsTest {
 
