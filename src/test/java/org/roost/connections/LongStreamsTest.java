@@ -38,8 +38,9 @@ class LongStreamsTest {
         String body = "{\"query\":\"subscription { postCreated { title } }\"}";
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(3_000);
-            socket.getOutputStream().write(("POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                    + "Accept: text/event-stream\r\nAuthorization: Bearer " + token + "\r\nContent-Length: "
+            // The Host the token was issued under: without a configured issuer, each origin is its own.
+            socket.getOutputStream().write(("POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                    + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nAuthorization: Bearer " + token + "\r\nContent-Length: "
                     + body.length() + "\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
             assertThat(new String(in.readNBytes(12), StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
