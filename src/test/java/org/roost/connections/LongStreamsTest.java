@@ -40,8 +40,9 @@ class LongStreamsTest {
             socket.setSoTimeout(3_000);
             // The Host the token was issued under: without a configured issuer, each origin is its own.
             socket.getOutputStream().write(("POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:" + port
-                    + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nAuthorization: Bearer " + token + "\r\nContent-Length: "
-                    + body.length() + "\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
+                    + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nAuthorization: Bearer "
+                    + token + "\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+                    .getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
             assertThat(new String(in.readNBytes(12), StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
 
