@@ -94,6 +94,9 @@ final class ConnectionSweeper implements SmartLifecycle {
         if (connection.isClosed()) {
             return;
         }
+        // Counted first: whoever sees the connection close may already look for it in the metric.
+        counts.merge(offence, 1, Integer::sum);
+        closed.get(offence).increment();
         if (offence == Offence.BODY_RATE || connection.getCurrentProcessor() == null) {
             // Being served: the request's thread is blocked reading the body and holds the connection's lock, so
             // an ERROR event would wait for it; closing the socket makes that read fail and the request end.
@@ -102,8 +105,6 @@ final class ConnectionSweeper implements SmartLifecycle {
         } else if (!dispatchError(endpoint, connection)) {
             connection.close();
         }
-        counts.merge(offence, 1, Integer::sum);
-        closed.get(offence).increment();
     }
 
     /**

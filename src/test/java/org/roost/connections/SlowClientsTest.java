@@ -110,9 +110,12 @@ class SlowClientsTest {
         byte[] buffer = new byte[4096];
         while (System.nanoTime() - start < limit.toNanos()) {
             try {
-                if (in.read(buffer) < 0) {
+                int n = in.read(buffer);
+                if (n < 0) {
                     break; // the server closed it
                 }
+                // The server answered instead of closing: not what these tests expect.
+                throw new AssertionError("answered: " + new String(buffer, 0, n, StandardCharsets.US_ASCII));
             } catch (SocketTimeoutException stillOpen) {
                 try {
                     send(socket, "a");
