@@ -38,6 +38,20 @@ final class InServiceRequests extends ValveBase {
             getNext().invoke(request, response);
         } finally {
             byPeer.remove(peer, coyote);
+            closeInsteadOfSwallowing(request, coyote);
+        }
+    }
+
+    /**
+     * A body the application left unread (a request refused before reading it) would be swallowed after the
+     * response, at the client's pace, beyond the sweeper's reach (the request has left this valve): a trickle
+     * holds the connection for as long as it lasts. Tomcat closes the connection instead, as it does for a body
+     * over max-swallow-size; the client loses only keep-alive.
+     */
+    private static void closeInsteadOfSwallowing(org.apache.catalina.connector.Request request, Request coyote) {
+        long declared = coyote.getContentLengthLong();
+        if (!request.isAsync() && declared > 0 && coyote.getBytesRead() < declared) {
+            coyote.action(ActionCode.DISABLE_SWALLOW_INPUT, null);
         }
     }
 

@@ -70,6 +70,23 @@ class SlowClientsTest {
     }
 
     @Test
+    void closesAfterAnsweringARequestWhoseBodyWasNotReadRatherThanWaitForTheRest() throws IOException {
+        // given: a body the API refuses unread (415), 10,000 bytes declared and only the first sent
+        try (Socket socket = open()) {
+            long start = System.nanoTime();
+            send(socket, "POST /api/v1/users HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: 10000\r\n\r\nx");
+
+            // when: the rest trickles
+            Closed closed = trickleUntilClosed(socket, start, Duration.ofSeconds(8));
+
+            // then: answered and closed, instead of reading the remaining 9,999 bytes at the client's pace
+            assertThat(closed.answer()).startsWith("HTTP/1.1 415");
+            assertThat(closed.lived()).isLessThan(Duration.ofSeconds(2));
+        }
+    }
+
+    @Test
     void servesRequestsAtNormalSpeedOnAConnectionIdleLongerThanTheDeadline() throws IOException, InterruptedException {
         // given: one keep-alive connection
         try (Socket socket = open()) {
