@@ -1,6 +1,5 @@
 package org.roost.connections;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -16,8 +15,6 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.catalina.connector.Connector;
 import org.apache.tomcat.util.net.AbstractEndpoint;
-import org.apache.tomcat.util.net.NioChannel;
-import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketWrapperBase;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -99,41 +96,8 @@ final class ConnectionSweeper implements SmartLifecycle {
         // Counted first: whoever sees the connection close may already look for it in the metric.
         counts.merge(offence, 1, Integer::sum);
         closed.get(offence).increment();
-        if (offence == Offence.BODY_RATE) {
-            endInput(connection);
-        } else if (connection.getCurrentProcessor() == null) {
-            // Idle (no processor): nothing to release, and an ERROR event would first create a processor for it.
-            connection.close();
-        } else if (!dispatchError(endpoint, connection)) {
-            connection.close();
-        }
-    }
-
-    /**
-     * The request's thread is blocked reading the body and holds the connection's lock, so an ERROR event would
-     * wait for it, and close() would leave it waiting until connection-timeout (Tomcat does not wake a blocked
-     * reader on close). Ending the input wakes it with end of stream: the request fails at once and Tomcat closes
-     * the connection on its own path.
-     */
-    private static void endInput(SocketWrapperBase<?> connection) {
-        try {
-            if (connection.getSocket() instanceof NioChannel channel) {
-                channel.getIOChannel().shutdownInput();
-                return;
-            }
-        } catch (IOException | RuntimeException e) {
-            // closed meanwhile, or not a socket channel: close() below
-        }
-        connection.close();
-    }
-
-    /**
-     * Closes through Tomcat's own path (as its read timeout does): the processor is released and its request
-     * statistics unregistered, which a bare close() would leak for a connection between reads.
-     */
-    @SuppressWarnings({ "unchecked", "rawtypes" })
-    private static boolean dispatchError(AbstractEndpoint endpoint, SocketWrapperBase<?> connection) {
-        return endpoint.processSocket(connection, SocketEvent.ERROR, true);
+        // Being served (processor off the connection): the body-rate offender, or one over the per-address limit.
+        Closing.close(endpoint, connection, offence == Offence.BODY_RATE || inService.of(connection) != null);
     }
 
     private void safeSweep() {
