@@ -3,7 +3,7 @@
 # instances sharing PostgreSQL and Redis (events cross instances through Redis pub/sub), POSTS posts
 # made on the first (after WARMUP posts that are not counted: the JIT compiles the path first); prints delivery latency p50/p99 and POST latency. Loopback only, bounded. Every
 # subscriber is the same user, so the instances run without the per-caller rate limit and with the
-# subscription caps (roost.graphql.subscriptions.*) raised to the count.
+# subscription caps (roost.graphql.subscriptions.*) and the per-address connection limit raised to the count.
 #
 #   bench/subscribers.sh                      # 1000 subscribers over 2 instances
 #   INSTANCES=1 SUBSCRIBERS=10000 bench/subscribers.sh
@@ -37,7 +37,8 @@ for i in $(seq 0 $((INSTANCES - 1))); do
     --spring.flyway.schemas=roost_bench_live --spring.security.oauth2.authorizationserver.issuer=http://roost.bench \
     --roost.shutdown.drain=0s --roost.rate-limits.enabled=false --logging.level.root=WARN \
     --roost.graphql.subscriptions.per-caller=20000 --roost.graphql.subscriptions.per-address=20000 \
-    --roost.graphql.subscriptions.per-connection=20000 --roost.graphql.subscriptions.per-instance=20000 >"target/subscribers-$port.log" 2>&1 &
+    --roost.graphql.subscriptions.per-connection=20000 --roost.graphql.subscriptions.per-instance=20000 \
+    --roost.connections.per-address=20000 >"target/subscribers-$port.log" 2>&1 &
   pids+=($!)
   targets="${targets:+$targets,}http://127.0.0.1:$port"
   # one at a time, so that the second finds the first's signing key

@@ -90,6 +90,7 @@ http {
     fastcgi_temp_path $RUN_DIR/nginx-tmp/fastcgi;
     uwsgi_temp_path $RUN_DIR/nginx-tmp/uwsgi;
     scgi_temp_path $RUN_DIR/nginx-tmp/scgi;
+    limit_conn_zone \$binary_remote_addr zone=roost_conn:10m;
     map \$http_upgrade \$roost_connection {
         default upgrade;
         ''      '';

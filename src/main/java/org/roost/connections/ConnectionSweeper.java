@@ -1,0 +1,132 @@
+package org.roost.connections;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.catalina.connector.Connector;
+import org.apache.tomcat.util.net.AbstractEndpoint;
+import org.apache.tomcat.util.net.SocketWrapperBase;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Every {@code sweep-interval}, walks each connector's open connections and closes those past the header
+ * deadline, below the minimum body rate, or over the per-address limit. Tomcat has the first two only as
+ * per-read timeouts (connection-timeout), which a client sending a byte a second never trips.
+ */
+final class ConnectionSweeper implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(ConnectionSweeper.class);
+
+    private final List<Connector> connectors;
+    private final InServiceRequests inService;
+    private final ConnectionsProperties limits;
+    private final Map<Offence, Counter> closed = new EnumMap<>(Offence.class);
+    /** When the sweeper first saw each connection: "newest" for the per-address limit. Sweeper thread only. */
+    private Map<SocketWrapperBase<?>, Long> firstSeen = new HashMap<>();
+    private final Map<Connector, Optional<AbstractEndpoint<?, ?>>> endpoints = new HashMap<>();
+    private @Nullable ScheduledExecutorService timer;
+
+    ConnectionSweeper(List<Connector> connectors, InServiceRequests inService, ConnectionsProperties limits,
+            MeterRegistry meters) {
+        this.connectors = connectors;
+        this.inService = inService;
+        this.limits = limits;
+        for (Offence offence : Offence.values()) {
+            closed.put(offence, Counter.builder("roost.connections.closed").tag("reason", offence.tag)
+                    .description("Connections the server closed for a deadline or limit").register(meters));
+        }
+    }
+
+    void sweep() {
+        long now = System.nanoTime();
+        Map<Offence, Integer> counts = new EnumMap<>(Offence.class);
+        Map<SocketWrapperBase<?>, Long> seen = new HashMap<>();
+        for (Connector connector : connectors) {
+            AbstractEndpoint<?, ?> endpoint = endpoints.computeIfAbsent(connector, Endpoints::of).orElse(null);
+            if (endpoint == null) {
+                continue;
+            }
+            Map<String, List<SocketWrapperBase<?>>> byAddress = new HashMap<>();
+            for (SocketWrapperBase<?> connection : endpoint.getConnections()) {
+                seen.put(connection, firstSeen.getOrDefault(connection, now));
+                Object processor = connection.getCurrentProcessor();
+                Offence offence = processor != null ? Offence.of(processor, now, limits)
+                        : Offence.ofServed(inService.of(connection), now, limits);
+                if (offence != null) {
+                    close(endpoint, connection, offence, counts);
+                } else if (connection.getRemoteAddr() != null) {
+                    byAddress.computeIfAbsent(connection.getRemoteAddr(), a -> new ArrayList<>()).add(connection);
+                }
+            }
+            for (var address : byAddress.entrySet()) {
+                List<SocketWrapperBase<?>> same = address.getValue();
+                if (same.size() > limits.perAddress() && !limits.isProxy(address.getKey())) {
+                    same.sort(Comparator.comparingLong((SocketWrapperBase<?> c) -> seen.get(c)).reversed());
+                    for (SocketWrapperBase<?> newest : same.subList(0, same.size() - limits.perAddress())) {
+                        close(endpoint, newest, Offence.PER_ADDRESS, counts);
+                    }
+                }
+            }
+        }
+        firstSeen = seen;
+        if (!counts.isEmpty()) {
+            // One line per sweep, never one per connection: an attack must not become a flood of log lines.
+            log.info("Closed {} connections: {}", counts.values().stream().mapToInt(Integer::intValue).sum(), counts);
+        }
+    }
+
+    private void close(AbstractEndpoint<?, ?> endpoint, SocketWrapperBase<?> connection, Offence offence,
+            Map<Offence, Integer> counts) {
+        if (connection.isClosed()) {
+            return;
+        }
+        // Counted first: whoever sees the connection close may already look for it in the metric.
+        counts.merge(offence, 1, Integer::sum);
+        closed.get(offence).increment();
+        // Being served (processor off the connection): the body-rate offender, or one over the per-address limit.
+        Closing.close(endpoint, connection, offence == Offence.BODY_RATE || inService.of(connection) != null);
+    }
+
+    private void safeSweep() {
+        try {
+            sweep();
+        } catch (RuntimeException e) {
+            log.warn("Connection sweep failed: {}", e.toString()); // the next sweep tries again
+        }
+    }
+
+    @Override
+    public void start() {
+        ScheduledExecutorService started = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("connection-sweeper").daemon().factory());
+        long every = limits.sweepInterval().toMillis();
+        started.scheduleWithFixedDelay(this::safeSweep, every, every, TimeUnit.MILLISECONDS);
+        timer = started;
+    }
+
+    @Override
+    public void stop() {
+        if (timer != null) {
+            timer.shutdownNow();
+            timer = null;
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return timer != null;
+    }
+}
