@@ -126,8 +126,15 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
     }
 
     private static boolean streaming(WebGraphQlRequest request) {
-        return request instanceof WebSocketGraphQlRequest
-                || request.getHeaders().getAccept().stream().anyMatch(MediaType.TEXT_EVENT_STREAM::isCompatibleWith);
+        if (request instanceof WebSocketGraphQlRequest) {
+            return true;
+        }
+        try {
+            return request.getHeaders().getAccept().stream().anyMatch(MediaType.TEXT_EVENT_STREAM::isCompatibleWith);
+        }
+        catch (org.springframework.http.InvalidMediaTypeException unreadable) {
+            return false; // the endpoint answers such an Accept as JSON: no stream
+        }
     }
 
     private static String address(WebGraphQlRequest request) {
