@@ -1,5 +1,6 @@
 package org.roost.connections;
 
+import java.nio.channels.SelectionKey;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -15,6 +16,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.catalina.connector.Connector;
 import org.apache.tomcat.util.net.AbstractEndpoint;
+import org.apache.tomcat.util.net.NioEndpoint;
 import org.apache.tomcat.util.net.SocketWrapperBase;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -64,7 +66,7 @@ final class ConnectionSweeper implements SmartLifecycle {
                 seen.put(connection, firstSeen.getOrDefault(connection, now));
                 Object processor = connection.getCurrentProcessor();
                 Offence offence = processor != null ? Offence.of(processor, now, limits)
-                        : Offence.ofServed(inService.of(connection), now, limits);
+                        : Offence.ofServed(inService.of(connection), awaitingBytes(connection), now, limits);
                 if (offence != null) {
                     close(endpoint, connection, offence, counts);
                 } else if (connection.getRemoteAddr() != null) {
@@ -86,6 +88,14 @@ final class ConnectionSweeper implements SmartLifecycle {
             // One line per sweep, never one per connection: an attack must not become a flood of log lines.
             log.info("Closed {} connections: {}", counts.values().stream().mapToInt(Integer::intValue).sum(), counts);
         }
+    }
+
+    /**
+     * Whether the connection is registered with Tomcat's poller for a read: while a request is served, its thread is
+     * blocked reading the body. Written by the poller thread; a stale value only delays the verdict to a later sweep.
+     */
+    private static boolean awaitingBytes(SocketWrapperBase<?> connection) {
+        return connection instanceof NioEndpoint.NioSocketWrapper nio && nio.interestOpsHas(SelectionKey.OP_READ);
     }
 
     private void close(AbstractEndpoint<?, ?> endpoint, SocketWrapperBase<?> connection, Offence offence,

@@ -10,7 +10,7 @@ import org.springframework.util.unit.DataSize;
  * Connection limits ({@code roost.connections.*}, defaults in application.yml).
  *
  * @param headerDeadline how long a request may take from its first byte until its headers are complete
- * @param minBodyRate    the slowest a declared (Content-Length) body may arrive, per second, after the grace
+ * @param minBodyRate    the slowest a body (declared or chunked) may arrive, per second, after the grace
  * @param bodyGrace      how long a body may lag behind the minimum rate before it counts
  * @param perAddress     open connections one remote address may hold; the newest over it are closed
  * @param sweepInterval  how often the open connections are walked

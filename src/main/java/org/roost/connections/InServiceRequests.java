@@ -50,11 +50,12 @@ final class InServiceRequests extends ValveBase {
      */
     private static void closeInsteadOfSwallowing(org.apache.catalina.connector.Request request, Request coyote) {
         long declared = coyote.getContentLengthLong();
+        // A chunked body declares no length: unread is what Tomcat's input filter says (its last chunk unparsed).
+        boolean unread = declared > 0 ? coyote.getBytesRead() < declared : declared < 0 && !Offence.fullyRead(coyote);
         // Refused requests only: Tomcat marks this an error state, and turns any status under 400 into a 500 (a
         // DELETE that ignored a body it was sent answered 500 instead of 204); a success's unread body is still
         // swallowed, each read bounded by connection-timeout.
-        if (!request.isAsync() && declared > 0 && coyote.getBytesRead() < declared
-                && coyote.getResponse().getStatus() >= 400) {
+        if (!request.isAsync() && unread && coyote.getResponse().getStatus() >= 400) {
             coyote.action(ActionCode.DISABLE_SWALLOW_INPUT, null);
         }
     }

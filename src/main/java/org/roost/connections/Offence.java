@@ -1,8 +1,10 @@
 package org.roost.connections;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.coyote.AbstractProcessor;
+import org.apache.coyote.ActionCode;
 import org.apache.coyote.Constants;
 import org.apache.coyote.Request;
 import org.jspecify.annotations.Nullable;
@@ -49,22 +51,48 @@ enum Offence {
     /**
      * Whether a request being served (its processor is off the connection meanwhile) is waiting on a body that
      * arrives too slowly. Async requests (SSE streams) have read their body before they went async.
+     *
+     * @param awaitingBytes whether the connection is registered for a read, i.e. the request's thread is blocked
+     *                      waiting for more of the body (NioSocketWrapper#interestOpsHas(OP_READ))
      */
-    static @Nullable Offence ofServed(@Nullable Request request, long now, ConnectionsProperties limits) {
-        if (request == null || request.getStartTimeNanos() <= 0
-                || request.getRequestProcessor().getStage() != Constants.STAGE_SERVICE) {
+    static @Nullable Offence ofServed(@Nullable Request request, boolean awaitingBytes, long now,
+            ConnectionsProperties limits) {
+        if (request == null) {
             return null;
         }
-        long elapsed = now - request.getStartTimeNanos();
-        return bodyTooSlow(request.getContentLengthLong(), request.getBytesRead(), elapsed, limits) ? BODY_RATE : null;
+        long start = request.getStartTimeNanos();
+        if (start <= 0 || request.getRequestProcessor().getStage() != Constants.STAGE_SERVICE) {
+            return null;
+        }
+        long declared = request.getContentLengthLong();
+        long read = request.getBytesRead();
+        boolean awaitingChunks = declared < 0 && awaitingBytes && !fullyRead(request);
+        if (request.getStartTimeNanos() != start) {
+            return null; // the request ended and its object was recycled meanwhile: the figures mix two requests
+        }
+        return bodyTooSlow(declared, read, awaitingChunks, now - start, limits) ? BODY_RATE : null;
     }
 
     /**
-     * A declared body that, after the grace, has fallen behind the minimum rate counted from the end of the grace.
-     * A chunked body (no length) is not judged: nothing says whether more of it is pending.
+     * Tomcat's own answer, from the body's input filter (a chunked body is read once its last chunk is parsed; a
+     * request without a body is always read). Read-only, so safe from the sweeper's thread.
      */
-    static boolean bodyTooSlow(long contentLength, long bytesRead, long elapsedNanos, ConnectionsProperties limits) {
-        if (contentLength <= 0 || bytesRead >= contentLength) {
+    static boolean fullyRead(Request request) {
+        AtomicBoolean fullyRead = new AtomicBoolean(true);
+        request.action(ActionCode.REQUEST_BODY_FULLY_READ, fullyRead);
+        return fullyRead.get();
+    }
+
+    /**
+     * A body that, after the grace, has fallen behind the minimum rate counted from the end of the grace: a declared
+     * (Content-Length) body not yet complete, or a chunked one that the request is waiting for. A chunked body is
+     * judged only while its request waits for it: its last chunk may stay unparsed while the application works with
+     * the data it has (a JSON parser stops at the closing brace), which is no slow client.
+     */
+    static boolean bodyTooSlow(long contentLength, long bytesRead, boolean awaitingChunks, long elapsedNanos,
+            ConnectionsProperties limits) {
+        boolean pending = contentLength > 0 ? bytesRead < contentLength : awaitingChunks;
+        if (!pending) {
             return false;
         }
         long late = elapsedNanos - limits.bodyGrace().toNanos();

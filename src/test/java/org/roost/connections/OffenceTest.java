@@ -15,7 +15,7 @@ class OffenceTest {
     @Test
     void allowsAnyBodyRateWithinTheGrace() {
         // when: nothing read after 4.9 s
-        boolean slow = Offence.bodyTooSlow(10_000, 0, seconds(4.9), LIMITS);
+        boolean slow = Offence.bodyTooSlow(10_000, 0, false, seconds(4.9), LIMITS);
 
         // then
         assertThat(slow).isFalse();
@@ -24,7 +24,7 @@ class OffenceTest {
     @Test
     void cutsABodyBehindTheMinimumRateAfterTheGrace() {
         // when: 1,000 bytes read 7 s in (2 s past the grace: 2,048 expected)
-        boolean slow = Offence.bodyTooSlow(10_000, 1_000, seconds(7), LIMITS);
+        boolean slow = Offence.bodyTooSlow(10_000, 1_000, false, seconds(7), LIMITS);
 
         // then
         assertThat(slow).isTrue();
@@ -33,17 +33,26 @@ class OffenceTest {
     @Test
     void keepsABodyAtTheMinimumRate() {
         // when: 2,048 bytes read 7 s in
-        boolean slow = Offence.bodyTooSlow(10_000, 2_048, seconds(7), LIMITS);
+        boolean slow = Offence.bodyTooSlow(10_000, 2_048, false, seconds(7), LIMITS);
 
         // then
         assertThat(slow).isFalse();
     }
 
     @Test
-    void neverJudgesAChunkedOrCompleteBody() {
-        // when / then
-        assertThat(Offence.bodyTooSlow(-1, 0, seconds(60), LIMITS)).isFalse();
-        assertThat(Offence.bodyTooSlow(500, 500, seconds(60), LIMITS)).isFalse();
+    void neverJudgesACompleteBodyOrAChunkedOneNobodyWaitsFor() {
+        // when / then: the application works with what it has read (or there is no body)
+        assertThat(Offence.bodyTooSlow(500, 500, true, seconds(60), LIMITS)).isFalse();
+        assertThat(Offence.bodyTooSlow(-1, 0, false, seconds(60), LIMITS)).isFalse();
+    }
+
+    @Test
+    void cutsAChunkedBodyBehindTheMinimumRateWhileTheRequestWaitsForIt() {
+        // when: no length declared, 1,000 bytes read 7 s in, the request's thread waiting for more
+        boolean slow = Offence.bodyTooSlow(-1, 1_000, true, seconds(7), LIMITS);
+
+        // then
+        assertThat(slow).isTrue();
     }
 
     @Test

@@ -70,6 +70,22 @@ class SlowClientsTest {
     }
 
     @Test
+    void cutsAChunkedBodyTricklingBelowTheMinimumRate() throws IOException {
+        // given: a chunked body (no length declared) whose first chunk announces 4,096 bytes, then 5 bytes a second
+        try (Socket socket = open()) {
+            long start = System.nanoTime();
+            send(socket, "POST /api/v1/users HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n1000\r\n{\"username\":\"");
+
+            // when
+            Closed closed = trickleUntilClosed(socket, start, Duration.ofSeconds(8));
+
+            // then: cut like a declared body, not held for as long as each byte comes within connection-timeout
+            assertThat(closed.lived()).as(closed.answer()).isLessThan(Duration.ofMillis(2_500));
+        }
+    }
+
+    @Test
     void closesAfterAnsweringARequestWhoseBodyWasNotReadRatherThanWaitForTheRest() throws IOException {
         // given: a body the API refuses unread (415), 10,000 bytes declared and only the first sent
         try (Socket socket = open()) {
@@ -82,6 +98,25 @@ class SlowClientsTest {
 
             // then: answered and closed, instead of reading the remaining 9,999 bytes at the client's pace
             assertThat(closed.answer()).startsWith("HTTP/1.1 415");
+            assertThat(closed.lived()).isLessThan(Duration.ofSeconds(2));
+        }
+    }
+
+    @Test
+    void closesAfterAnsweringARequestWhoseChunkedBodyWasNotReadRatherThanWaitForTheRest() throws IOException {
+        // given: a chunked upload refused unread (401, no credential), its first chunk announcing 4,096 bytes
+        // (multipart: the only kind of chunked body not read up front by BodySizeLimitFilter)
+        try (Socket socket = open()) {
+            long start = System.nanoTime();
+            send(socket, "POST /api/v1/users/1/avatar HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Content-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "1000\r\n--x\r\n");
+
+            // when: the rest trickles
+            Closed closed = trickleUntilClosed(socket, start, Duration.ofSeconds(8));
+
+            // then: answered and closed, instead of swallowing the rest at the client's pace
+            assertThat(closed.answer()).startsWith("HTTP/1.1 401");
             assertThat(closed.lived()).isLessThan(Duration.ofSeconds(2));
         }
     }
