@@ -57,7 +57,7 @@ public class SlowClients {
 
         List<Slow> open = new ArrayList<>();
         List<Long> lifetimes = new ArrayList<>();
-        long attempts = 0, openFailures = 0, maxOpen = 0, slowestPass = 0;
+        long attempts = 0, openFailures = 0, neverConnected = 0, maxOpen = 0, slowestPass = 0;
         long maxAttempts = reopen ? 20L * target : target;
         try (Selector selector = Selector.open()) {
             while (System.nanoTime() < attackEnd) {
@@ -68,8 +68,11 @@ public class SlowClients {
                         SocketChannel channel = SocketChannel.open();
                         channel.configureBlocking(false);
                         channel.bind(new InetSocketAddress(slowFrom, 0));
-                        channel.connect(new InetSocketAddress(server, port));
                         Slow slow = new Slow(channel, now, new long[] { 0 });
+                        if (channel.connect(new InetSocketAddress(server, port))) {
+                            channel.write(START.duplicate()); // connected at once: no finishConnect to come
+                            slow.nextByte()[0] = now + 1_000_000_000L;
+                        }
                         channel.register(selector, SelectionKey.OP_CONNECT, slow);
                         open.add(slow);
                     } catch (IOException e) {
@@ -83,7 +86,11 @@ public class SlowClients {
                 for (var it = open.iterator(); it.hasNext();) {
                     Slow slow = it.next();
                     if (!live(slow, now)) {
-                        lifetimes.add((now - slow.opened()) / 1_000_000);
+                        if (slow.nextByte()[0] == 0) {
+                            neverConnected++; // refused, or still pending after 30 s: not a lifetime on the server
+                        } else {
+                            lifetimes.add((now - slow.opened()) / 1_000_000);
+                        }
                         slow.channel().close();
                         it.remove();
                     }
@@ -103,10 +110,12 @@ public class SlowClients {
         System.out.printf("| slow connections wanted open (from %s), reopened when closed | %d, %s |%n",
                 slowFrom.getHostAddress(), target, reopen ? "yes" : "no");
         System.out.printf("| connection attempts / open failures (client side) | %d / %d |%n", attempts, openFailures);
+        System.out.printf("| connects never completed (refused, or pending 30 s: the accept queue was full) | %d |%n",
+                neverConnected);
         System.out.printf("| most open at once (client's count) | %d |%n", maxOpen);
         // Over 5 s, the server's connection-timeout (silence between reads) closes connections, not the deadline.
         System.out.printf("| slowest pass over them (a byte each a second is the aim) | %d ms |%n", slowestPass);
-        System.out.printf("| closed by the server | %d |%n", lifetimes.size());
+        System.out.printf("| closed by the server (after connecting) | %d |%n", lifetimes.size());
         System.out.printf("| lifetime of those closed, p50 / max | %s / %s ms |%n", pick(lifetimes, 0.5), pick(lifetimes, 1.0));
         System.out.printf("| still open at the end | %d |%n", open.size());
         System.out.printf("| liveness before (%s), p50 / p99 / max | %s |%n", normalFrom.getHostAddress(), stats(before, beforeFailures[0]));
