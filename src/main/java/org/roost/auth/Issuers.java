@@ -3,6 +3,8 @@ package org.roost.auth;
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.jspecify.annotations.Nullable;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.env.Environment;
 import org.springframework.security.oauth2.server.authorization.settings.AuthorizationServerSettings;
 import org.springframework.security.web.util.UrlUtils;
 import org.springframework.stereotype.Component;
@@ -22,11 +24,11 @@ public class Issuers {
 
     private final @Nullable String configured;
 
-    Issuers(AuthorizationServerSettings settings, org.springframework.core.env.Environment environment) {
+    Issuers(AuthorizationServerSettings settings, Environment environment) {
         this.configured = settings.getIssuer();
         // A production database without a fixed issuer: discovery and tokens would follow each request's Host header
         if (configured == null && environment.getProperty("spring.datasource.url", "").startsWith("jdbc:postgresql")) {
-            org.slf4j.LoggerFactory.getLogger(Issuers.class).warn("spring.security.oauth2.authorizationserver.issuer is "
+            LoggerFactory.getLogger(Issuers.class).warn("spring.security.oauth2.authorizationserver.issuer is "
                     + "not set: the issuer follows each request's Host header; set it to the public origin in production");
         }
     }

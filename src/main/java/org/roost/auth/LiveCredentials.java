@@ -44,8 +44,8 @@ public class LiveCredentials {
         }
         Instant expiry = jwt.getExpiresAt().plus(tokens.clockSkew());
         String jti = jwt.getId();
-        Long user = TokenVerification.revocableUser(jwt);
-        Instant issuedAt = TokenVerification.issuedAt(jwt);
+        Long user = RevokedTokens.user(jwt.getClaims());
+        Instant issuedAt = RevokedTokens.issuedAt(jwt.getClaims());
         Object family = jwt.getClaims().get(RevokedTokens.FAMILY_CLAIM);
         String familyKey = family == null ? null : RevokedTokens.familyKey(family.toString());
         return () -> expiry.isAfter(clock.instant()) && (jti == null || !denylist.isDenied(jti))

@@ -109,10 +109,7 @@ public final class RateLimitCharge {
 
     /** The bucket of a caller: the user, the OAuth client, or the address when anonymous. */
     static String callerKey(java.util.Optional<org.roost.shared.Caller> caller, String address) {
-        return caller.map(c -> switch (c) {
-            case org.roost.shared.Caller.User user -> "user:" + user.id();
-            case org.roost.shared.Caller.Client client -> "client:" + client.clientId();
-        }).orElseGet(() -> "address:" + address);
+        return caller.map(org.roost.shared.Caller::key).orElseGet(() -> "address:" + address);
     }
 
     private static long seconds(Duration duration) {

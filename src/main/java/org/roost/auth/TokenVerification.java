@@ -1,11 +1,9 @@
 package org.roost.auth;
 
-import java.time.Instant;
 import java.util.List;
 
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
-import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
@@ -56,15 +54,6 @@ class TokenVerification {
                         "The token is not meant for this API."),
                 check(jwt -> !revoked.isRevoked(jwt), "The token has been revoked.")));
         return new VerifiedTokens(decoder, claims, properties.verifiedCacheSize(), properties.verifiedCacheLifetime());
-    }
-
-    /** The user whose revocations end this token; null for a client acting for itself. */
-    static @Nullable Long revocableUser(Jwt jwt) {
-        return RevokedTokens.user(jwt.getClaims());
-    }
-
-    static Instant issuedAt(Jwt jwt) {
-        return RevokedTokens.issuedAt(jwt.getClaims());
     }
 
     private static OAuth2TokenValidator<Jwt> check(java.util.function.Predicate<Jwt> test, String description) {

@@ -67,10 +67,7 @@ class SubscriptionPermits {
             return new Outcome.Refused("This server holds as many subscriptions as it can; try again later.");
         }
         String connectionKey = connection == null ? null : "connection:" + connection;
-        String callerKey = caller == null ? null : switch (caller) {
-            case Caller.User user -> "user:" + user.id();
-            case Caller.Client client -> "client:" + client.clientId();
-        };
+        String callerKey = caller == null ? null : caller.key();
         String addressKey = "address:" + address;
         if (connectionKey != null && count(connectionKey) >= caps.perConnection()) {
             return new Outcome.Refused("This connection has " + caps.perConnection() + " subscriptions open, the most "

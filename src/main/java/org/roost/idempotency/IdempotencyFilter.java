@@ -145,11 +145,7 @@ class IdempotencyFilter extends OncePerRequestFilter {
     }
 
     private static String caller() {
-        return switch (Callers.from(SecurityContextHolder.getContext().getAuthentication()).orElse(null)) {
-            case Caller.User user -> "user:" + user.id();
-            case Caller.Client client -> "client:" + client.clientId();
-            case null -> "anonymous";
-        };
+        return Callers.from(SecurityContextHolder.getContext().getAuthentication()).map(Caller::key).orElse("anonymous");
     }
 
     /** Method, path, query and body: the same key on another request is a client error, not a repeat. */

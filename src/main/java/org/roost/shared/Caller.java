@@ -23,6 +23,14 @@ public sealed interface Caller permits Caller.User, Caller.Client {
         }
     }
 
+    /** A stable key per caller ("user:42", "client:my-app"), for budgets and counters kept per caller. */
+    default String key() {
+        return switch (this) {
+            case User user -> "user:" + user.id();
+            case Client client -> "client:" + client.clientId();
+        };
+    }
+
     default void requireScope(String scope) {
         if (!scopes().contains(scope)) {
             throw new ApiException(ErrorCode.INSUFFICIENT_SCOPE,
