@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 import graphql.schema.DataFetchingEnvironment;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.graphql.LiveEvents;
+import org.roost.live.LiveEvents;
 import org.roost.shared.Caller;
 import org.roost.shared.Ids;
 import org.roost.shared.PageArguments;

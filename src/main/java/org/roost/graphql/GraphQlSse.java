@@ -8,6 +8,7 @@ import io.micrometer.context.ContextSnapshot;
 import io.micrometer.context.ContextSnapshotFactory;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.live.LiveSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.graphql.execution.SubscriptionPublisherException;

@@ -11,6 +11,7 @@ import graphql.ExecutionResult;
 
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
+import org.roost.live.LiveSettings;
 import org.roost.shared.ApiException;
 import org.roost.shared.Caller;
 import org.roost.shared.ErrorCode;

@@ -3,7 +3,7 @@ package org.roost.post;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.graphql.LiveEvents;
+import org.roost.live.LiveEvents;
 import org.roost.shared.Caller;
 import org.roost.shared.PageArguments;
 import org.roost.shared.Scopes;

@@ -1,6 +1,6 @@
 package org.roost.post;
 
-import org.roost.graphql.LiveEvents;
+import org.roost.live.LiveEvents;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionPhase;
 import org.springframework.transaction.event.TransactionalEventListener;

@@ -10,7 +10,7 @@ import graphql.schema.DataFetchingEnvironment;
 import jakarta.validation.Valid;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.graphql.LiveEvents;
+import org.roost.live.LiveEvents;
 import org.roost.shared.Caller;
 import org.roost.shared.Ids;
 import org.roost.shared.PageArguments;

@@ -19,6 +19,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.roost.live.LiveEvents;
 import org.roost.support.CapturedLog;
 import org.roost.support.HttpSession;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -42,10 +43,10 @@ class GraphQlSseTest {
     /** Each test ends its subscriptions: a gone client is released by the heartbeat, whatever the test did. */
     @AfterEach
     void waitUntilEverySubscriptionHasEnded() throws InterruptedException {
-        for (int i = 0; i < 100 && ((RedisLiveEvents) events).subscribers() > 0; i++) {
+        for (int i = 0; i < 100 && events.subscribers() > 0; i++) {
             Thread.sleep(50);
         }
-        assertThat(((RedisLiveEvents) events).subscribers()).isZero();
+        assertThat(events.subscribers()).isZero();
     }
 
     private String base() {

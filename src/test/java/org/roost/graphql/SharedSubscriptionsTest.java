@@ -14,6 +14,7 @@ import graphql.ExecutionResult;
 
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Publisher;
+import org.roost.live.LiveSettings;
 import org.roost.shared.ApiException;
 import org.roost.shared.Caller;
 import org.roost.shared.ErrorCode;

@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.live;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.live;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
@@ -23,6 +23,11 @@ class InProcessLiveEvents implements LiveEvents, AutoCloseable {
     @Override
     public <T> Flux<T> stream(Class<T> type) {
         return fanOut.stream(type);
+    }
+
+    @Override
+    public int subscribers() {
+        return fanOut.subscriberCount();
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.live;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;

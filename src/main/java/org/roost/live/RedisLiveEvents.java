@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.live;
 
 import java.time.Duration;
 import java.util.Map;
@@ -58,8 +58,8 @@ class RedisLiveEvents implements LiveEvents, SmartLifecycle, DisposableBean {
         return channel;
     }
 
-    /** Subscriptions open on this instance. */
-    int subscribers() {
+    @Override
+    public int subscribers() {
         return fanOut.subscriberCount();
     }
 

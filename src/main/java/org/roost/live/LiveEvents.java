@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.live;
 
 import reactor.core.publisher.Flux;
 
@@ -14,4 +14,7 @@ public interface LiveEvents {
 
     /** Events of this type published from now on. */
     <T> Flux<T> stream(Class<T> type);
+
+    /** The event streams open on this instance: a gauge for operators, and how tests see a stream released. */
+    int subscribers();
 }

@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.live;
 
 import java.time.Duration;
 
@@ -12,5 +12,5 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param channel          the pub/sub channel's name after the deployment's Redis namespace
  */
 @ConfigurationProperties("roost.live")
-record LiveSettings(int subscriberBuffer, Duration sseHeartbeat, String channel) {
+public record LiveSettings(int subscriberBuffer, Duration sseHeartbeat, String channel) {
 }
