@@ -1,15 +1,9 @@
 package org.roost.graphql;
 
-import java.io.IOException;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
-
-import jakarta.servlet.ServletException;
-import jakarta.servlet.http.HttpServletRequest;
 
 import graphql.ExecutionResult;
 
@@ -18,95 +12,40 @@ import org.roost.auth.RateLimitCharge;
 import org.roost.shared.ErrorCode;
 import org.roost.web.RequestIds;
 import org.springframework.graphql.server.WebGraphQlHandler;
-import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
+import org.springframework.graphql.server.webmvc.AbstractGraphQlHttpHandler;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
-import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 import reactor.core.publisher.Flux;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code POST /graphql} and {@code GET /graphql} (queries only), with the status rules of
- * {@link ResponseMode}, and Server-Sent Events for a POST that accepts {@code text/event-stream}.
- * JSON here is GraphQL's camelCase, read and written by a mapper of its own.
+ * {@code POST /graphql} and {@code GET /graphql} (queries only) answered as JSON: Spring for GraphQL's handler reads
+ * the request (through {@link OperationReader}) and runs it; this subclass writes the answer with the status rules of
+ * {@link ResponseMode}. The framework's {@code GraphQlHttpHandler} answers every response without data with 400; the
+ * contract gives each refusal its own status (401, 403, 429…) and a rate-limited operation {@code Retry-After}.
+ * The operation runs on the request's thread (data fetchers are blocking JDBC), so the answer is written at once
+ * rather than through an asynchronous dispatch.
  */
-@Component
-class GraphQlHttpEndpoint {
+final class GraphQlHttpEndpoint extends AbstractGraphQlHttpHandler {
 
     static final String PATH = "/graphql";
 
-    private final WebGraphQlHandler graphQl;
     private final PersistedQueries persistedQueries;
-    private final GraphQlSse sse;
     private final JsonMapper json = JsonMapper.builder().build();
 
-    GraphQlHttpEndpoint(WebGraphQlHandler graphQl, PersistedQueries persistedQueries, GraphQlSse sse) {
-        this.graphQl = graphQl;
+    GraphQlHttpEndpoint(WebGraphQlHandler graphQl, OperationReader reader, PersistedQueries persistedQueries) {
+        super(graphQl, reader);
         this.persistedQueries = persistedQueries;
-        this.sse = sse;
     }
 
-    ServerResponse post(ServerRequest request) throws ServletException, IOException {
-        ResponseMode mode = ResponseMode.of(request.headers().header(HttpHeaders.ACCEPT));
-        try {
-            MediaType type = contentType(request);
-            if (type == null || !(MediaType.APPLICATION_JSON.equalsTypeAndSubtype(type)
-                    || type.getSubtype().endsWith("+json"))) {
-                throw new GraphQlRequestException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                        "Send the operation as application/json.");
-            }
-            HttpOperation operation = HttpOperation.fromBody(json, request.servletRequest().getInputStream().readAllBytes());
-            return execute(request, operation, mode);
-        }
-        catch (GraphQlRequestException refused) {
-            return refuse(request, mode, refused);
-        }
-    }
-
-    /** A header Spring cannot parse (a parameter with a '/', a charset Java lacks) is the client's error. */
-    private static @org.jspecify.annotations.Nullable MediaType contentType(ServerRequest request) {
-        try {
-            return request.headers().contentType().orElse(null);
-        }
-        catch (org.springframework.http.InvalidMediaTypeException ex) {
-            throw new GraphQlRequestException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                    "The Content-Type header cannot be read; send application/json.");
-        }
-    }
-
-    ServerResponse get(ServerRequest request) {
-        ResponseMode mode = ResponseMode.of(request.headers().header(HttpHeaders.ACCEPT));
-        try {
-            HttpOperation operation = HttpOperation.fromParameters(json, request.param("query").orElse(null),
-                    request.param("operationName").orElse(null), request.param("variables").orElse(null),
-                    request.param("extensions").orElse(null));
-            return execute(request, operation, mode == ResponseMode.EVENT_STREAM ? ResponseMode.JSON : mode);
-        }
-        catch (GraphQlRequestException refused) {
-            return refuse(request, mode == ResponseMode.EVENT_STREAM ? ResponseMode.JSON : mode, refused);
-        }
-    }
-
-    private ServerResponse execute(ServerRequest request, HttpOperation operation, ResponseMode mode) {
-        PersistedQueries.Resolved resolved = persistedQueries.resolve(operation.query(), operation.extensions());
-        String document = resolved.document();
-        if (document == null || document.isBlank()) {
-            throw new GraphQlRequestException(ErrorCode.MALFORMED_REQUEST, "The request has no 'query'.");
-        }
-        if ("GET".equals(request.method().name()) && !HttpOperation.isQuery(document, operation.operationName())) {
-            throw new GraphQlRequestException(ErrorCode.METHOD_NOT_ALLOWED,
-                    "Only queries may be sent with GET; send mutations and subscriptions with POST.");
-        }
-        WebGraphQlRequest graphQlRequest = toGraphQlRequest(request, operation.body(document));
-        if (mode == ResponseMode.EVENT_STREAM) {
-            return sse.stream(graphQlHandlerResults(graphQlRequest, resolved));
-        }
-        WebGraphQlResponse response = graphQl.handleRequest(graphQlRequest).block();
+    @Override
+    protected ServerResponse prepareResponse(ServerRequest request, reactor.core.publisher.Mono<WebGraphQlResponse> executed) {
+        ResponseMode mode = ResponseMode.of(request);
+        WebGraphQlResponse response = executed.block();
         if (response != null && response.isValid()) {
-            persistedQueries.remember(resolved);
+            persistedQueries.remember(request.servletRequest());
         }
         Optional<RateLimitCharge> charge = RateLimitCharge.of(request.servletRequest());
         charge.ifPresent(RateLimitCharge::publish);
@@ -129,26 +68,6 @@ class GraphQlHttpEndpoint {
         return write(mode, status(response.getExecutionResult()), response.toMap());
     }
 
-    private Flux<Map<String, Object>> graphQlHandlerResults(WebGraphQlRequest request, PersistedQueries.Resolved resolved) {
-        return graphQl.handleRequest(request).doOnNext(response -> {
-            if (response.isValid()) {
-                persistedQueries.remember(resolved);
-            }
-        }).flatMapMany(response -> response.getData() instanceof Publisher<?> p
-                ? Flux.from(p).cast(ExecutionResult.class).map(ExecutionResult::toSpecification)
-                : Flux.just(response.toMap()));
-    }
-
-    private WebGraphQlRequest toGraphQlRequest(ServerRequest request, Map<String, Object> body) {
-        HttpServletRequest servlet = request.servletRequest();
-        Map<String, Object> attributes = new HashMap<>();
-        attributes.put(OperationInterceptor.REQUEST_ID_ATTRIBUTE, RequestIds.of(servlet));
-        Credential.fromHttp(servlet).ifPresent(credential -> attributes.put(Credential.ATTRIBUTE, credential));
-        RateLimitCharge.of(servlet).ifPresent(charge -> attributes.put(ContextKeys.RATE_LIMIT, charge));
-        return new WebGraphQlRequest(request.uri(), request.headers().asHttpHeaders(), null,
-                request.remoteAddress().orElse(null), attributes, body, UUID.randomUUID().toString(), request.servletRequest().getLocale());
-    }
-
     /** GraphQL over HTTP: 200 with data; without data, the status its first error stands for. */
     private static int status(ExecutionResult result) {
         if (result.isDataPresent() && result.getData() != null) {
@@ -158,11 +77,9 @@ class GraphQlHttpEndpoint {
         return result.isDataPresent() ? status : Math.min(Math.max(status, 400), 499);
     }
 
-    private ServerResponse refuse(ServerRequest request, ResponseMode mode, GraphQlRequestException refused) {
+    /** A refusal before execution, in the contract's error shape with the status {@link ResponseMode} allows. */
+    ServerResponse refuse(ServerRequest request, ResponseMode mode, GraphQlRequestException refused) {
         var error = GraphQlErrors.of(refused.code(), refused.getMessage(), RequestIds.of(request.servletRequest()));
-        if (mode == ResponseMode.EVENT_STREAM) {
-            return sse.stream(Flux.just(Map.of("errors", List.of(error.toSpecification()))));
-        }
         ServerResponse.BodyBuilder response = builder(mode, refused.status());
         if (refused.code() == ErrorCode.METHOD_NOT_ALLOWED) {
             response.header(HttpHeaders.ALLOW, "POST");

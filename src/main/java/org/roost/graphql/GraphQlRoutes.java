@@ -1,26 +1,84 @@
 package org.roost.graphql;
 
+import java.util.List;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.roost.auth.RateLimitCharge;
+import org.roost.live.LiveSettings;
+import org.roost.shared.ErrorCode;
+import org.roost.web.RequestIds;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.graphql.server.WebGraphQlHandler;
+import org.springframework.http.HttpMethod;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+import org.springframework.web.servlet.function.HandlerFunction;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.RouterFunctions;
+import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
+import reactor.core.publisher.Flux;
 
 /**
- * The GraphQL HTTP routes, ordered before Spring Boot's own (which would answer GET with 405):
- * {@code /graphql/schema} is still Spring Boot's.
+ * The GraphQL HTTP routes, ordered before Spring Boot's own (which answers GET with 405 and leaves the framework's
+ * handlers to read requests with the REST API's snake_case JSON): {@code /graphql/schema} is still Spring Boot's.
+ * One filter gives every operation what the security filters found (request id, credential, rate-limit charge) and
+ * answers a request refused before execution in the contract's error shape, as JSON or as an event stream.
  */
 @Configuration(proxyBeanMethods = false)
 class GraphQlRoutes {
 
     @Bean
     @Order(-10)
-    RouterFunction<ServerResponse> roostGraphQlRoutes(GraphQlHttpEndpoint endpoint, GraphiQlPage graphiQl) {
+    RouterFunction<ServerResponse> roostGraphQlRoutes(WebGraphQlHandler graphQl, PersistedQueries persistedQueries,
+            GraphQlSettings settings, LiveSettings live, LiveStreams streams, GraphiQlPage graphiQl) {
+        OperationReader reader = new OperationReader(persistedQueries);
+        GraphQlHttpEndpoint http = new GraphQlHttpEndpoint(graphQl, reader, persistedQueries);
+        GraphQlSse sse = new GraphQlSse(graphQl, reader, persistedQueries, settings, live, streams);
         return RouterFunctions.route()
-                .POST(GraphQlHttpEndpoint.PATH, endpoint::post)
-                .GET(GraphQlHttpEndpoint.PATH, endpoint::get)
-                .GET("/graphiql", graphiQl::page)
-                .build();
+                .POST(GraphQlHttpEndpoint.PATH, request -> ResponseMode.of(request) == ResponseMode.EVENT_STREAM,
+                        sse::handleRequest)
+                .POST(GraphQlHttpEndpoint.PATH, http::handleRequest)
+                .GET(GraphQlHttpEndpoint.PATH, http::handleRequest)
+                .filter((request, next) -> admit(request, next, http, sse))
+                .build()
+                .and(RouterFunctions.route().GET("/graphiql", graphiQl::page).build());
+    }
+
+    private static ServerResponse admit(ServerRequest request, HandlerFunction<ServerResponse> next,
+            GraphQlHttpEndpoint http, GraphQlSse sse) throws Exception {
+        HttpServletRequest servlet = request.servletRequest();
+        ServerRequest.Builder operation = ServerRequest.from(request)
+                .attribute(OperationInterceptor.REQUEST_ID_ATTRIBUTE, RequestIds.of(servlet));
+        Credential.fromHttp(servlet).ifPresent(credential -> operation.attribute(Credential.ATTRIBUTE, credential));
+        RateLimitCharge.of(servlet).ifPresent(charge -> operation.attribute(ContextKeys.RATE_LIMIT, charge));
+        if (HttpMethod.GET.equals(request.method())) {
+            operation.headers(headers -> headers.setContentType(OperationReader.URL_PARAMETERS));
+        }
+        ResponseMode mode = ResponseMode.of(request);
+        try {
+            return next.handle(operation.build());
+        }
+        catch (GraphQlRequestException refused) {
+            return refuse(request, mode, refused, http, sse);
+        }
+        catch (HttpMediaTypeNotSupportedException | UnsupportedMediaTypeStatusException unsupported) {
+            String message = unsupported instanceof UnsupportedMediaTypeStatusException
+                    ? "The Content-Type header cannot be read; send application/json." : "Send the operation as application/json.";
+            return refuse(request, mode, new GraphQlRequestException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, message), http, sse);
+        }
+    }
+
+    private static ServerResponse refuse(ServerRequest request, ResponseMode mode, GraphQlRequestException refused,
+            GraphQlHttpEndpoint http, GraphQlSse sse) {
+        if (mode != ResponseMode.EVENT_STREAM) {
+            return http.refuse(request, mode, refused);
+        }
+        var error = GraphQlErrors.of(refused.code(), refused.getMessage(), RequestIds.of(request.servletRequest()));
+        return sse.stream(Flux.just(Map.of("errors", List.of(error.toSpecification()))));
     }
 }

@@ -7,12 +7,18 @@ import java.util.concurrent.locks.ReentrantLock;
 import io.micrometer.context.ContextSnapshot;
 import io.micrometer.context.ContextSnapshotFactory;
 
+import graphql.ExecutionResult;
+
 import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
 import org.roost.live.LiveSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.graphql.execution.SubscriptionPublisherException;
-import org.springframework.stereotype.Component;
+import org.springframework.graphql.server.WebGraphQlHandler;
+import org.springframework.graphql.server.WebGraphQlResponse;
+import org.springframework.graphql.server.webmvc.AbstractGraphQlHttpHandler;
+import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
@@ -22,12 +28,14 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * GraphQL over Server-Sent Events in the "distinct connections" mode of graphql-sse: one
  * {@code next} event per result, then {@code complete}. A stream that fails sends its errors as a
- * last {@code next}, so the client learns why it ended.
+ * last {@code next}, so the client learns why it ended. Spring for GraphQL's handler reads the request
+ * (through {@link OperationReader}) and runs it; this subclass writes the stream.
  *
- * <p>Spring for GraphQL's {@code GraphQlSseHandler} has the same keep-alive, but it reads the request
- * itself; this endpoint answers after persisted queries and credentials are resolved, so the
- * heartbeat is done the same way here: a comment on an interval, merged into the stream. A comment is
- * also sent at once so that status and headers reach the client when the subscription is set up. A
+ * <p>Why not the framework's {@code GraphQlSseHandler} (pinned by {@code FrameworkTransportGapsTest}): it writes
+ * nothing until the first event or keep-alive, so a client cannot tell a subscription that is set up from a stalled
+ * one; it refuses queries and mutations, which graphql-sse allows; it writes from whichever thread emits, with no
+ * guard against the container recycling the response; and it does not end streams at shutdown. Here a comment is
+ * sent at once so that status and headers reach the client when the subscription is set up, then on an interval. A
  * client that has gone is noticed by a failed write (at the latest the second heartbeat after it
  * left) and released with one line in the log.
  *
@@ -37,8 +45,7 @@ import tools.jackson.databind.json.JsonMapper;
  * container's end of the exchange (completion, timeout, error), hold one lock: once the container has
  * ended it, a late frame is dropped rather than written into a response that now belongs to someone else.
  */
-@Component
-class GraphQlSse {
+final class GraphQlSse extends AbstractGraphQlHttpHandler {
 
     private static final Logger log = LoggerFactory.getLogger(GraphQlSse.class);
     /** What a stream writes: a result, a heartbeat comment, or its end. */
@@ -48,16 +55,32 @@ class GraphQlSse {
         record Complete() implements Frame { }
     }
 
+    private final PersistedQueries persistedQueries;
     private final GraphQlSettings settings;
     private final LiveSettings live;
     private final LiveStreams streams;
     private final JsonMapper json = JsonMapper.builder().build();
     private final ContextSnapshotFactory snapshots = ContextSnapshotFactory.builder().build();
 
-    GraphQlSse(GraphQlSettings settings, LiveSettings live, LiveStreams streams) {
+    GraphQlSse(WebGraphQlHandler graphQl, OperationReader reader, PersistedQueries persistedQueries,
+            GraphQlSettings settings, LiveSettings live, LiveStreams streams) {
+        super(graphQl, reader);
+        this.persistedQueries = persistedQueries;
         this.settings = settings;
         this.live = live;
         this.streams = streams;
+    }
+
+    /** A subscription's results, or a query's or mutation's one result (graphql-sse allows any operation). */
+    @Override
+    protected ServerResponse prepareResponse(ServerRequest request, Mono<WebGraphQlResponse> executed) {
+        return stream(executed.doOnNext(response -> {
+            if (response.isValid()) {
+                persistedQueries.remember(request.servletRequest());
+            }
+        }).flatMapMany(response -> response.getData() instanceof Publisher<?> p
+                ? Flux.from(p).cast(ExecutionResult.class).map(ExecutionResult::toSpecification)
+                : Flux.just(response.toMap())));
     }
 
     ServerResponse stream(Flux<Map<String, Object>> results) {

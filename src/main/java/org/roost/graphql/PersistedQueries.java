@@ -9,6 +9,8 @@ import java.util.Map;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
+import jakarta.servlet.ServletRequest;
+
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.ErrorCode;
 import org.springframework.stereotype.Component;
@@ -23,6 +25,8 @@ class PersistedQueries {
 
     /** Apollo clients recognise a miss by this exact message. */
     static final String NOT_FOUND = "PersistedQueryNotFound";
+    /** The request attribute holding the request's {@link Resolved} operation. */
+    static final String RESOLVED = PersistedQueries.class.getName() + ".resolved";
 
     private final Cache<String, String> queries;
     private final long maxDocumentBytes;
@@ -61,12 +65,15 @@ class PersistedQueries {
         return new Resolved(query, hash.toLowerCase(java.util.Locale.ROOT));
     }
 
-    /** Keeps a registered document that executed (so passed validation) and is within the size limit. */
-    void remember(Resolved resolved) {
-        String document = resolved.document();
-        if (resolved.hashToRemember() != null && document != null
-                && document.getBytes(StandardCharsets.UTF_8).length <= maxDocumentBytes) {
-            queries.put(resolved.hashToRemember(), document);
+    /**
+     * Keeps the document that the request registered ({@link OperationReader} leaves the {@link Resolved} operation
+     * under {@link #RESOLVED}), once it has executed (so passed validation) and is within the size limit.
+     */
+    void remember(ServletRequest request) {
+        if (request.getAttribute(RESOLVED) instanceof Resolved resolved && resolved.hashToRemember() != null
+                && resolved.document() != null
+                && resolved.document().getBytes(StandardCharsets.UTF_8).length <= maxDocumentBytes) {
+            queries.put(resolved.hashToRemember(), resolved.document());
         }
     }
 

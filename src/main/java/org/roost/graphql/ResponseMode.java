@@ -3,9 +3,12 @@ package org.roost.graphql;
 import java.util.List;
 
 import org.springframework.graphql.MediaTypes;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.util.MimeTypeUtils;
+import org.springframework.web.servlet.function.ServerRequest;
 
 /**
  * What the client accepts decides the status codes: legacy {@code application/json} (or
@@ -29,6 +32,12 @@ enum ResponseMode {
 
     int status(int graphQlOverHttpStatus) {
         return this == GRAPHQL_RESPONSE ? graphQlOverHttpStatus : 200;
+    }
+
+    /** A GET never streams: it is answered as JSON whatever it accepts. */
+    static ResponseMode of(ServerRequest request) {
+        ResponseMode mode = of(request.headers().header(HttpHeaders.ACCEPT));
+        return mode == EVENT_STREAM && HttpMethod.GET.equals(request.method()) ? JSON : mode;
     }
 
     static ResponseMode of(List<String> accept) {
