@@ -80,7 +80,7 @@ fi
 log "database $DB: recreated"
 psql -qX -d postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null
 
-# The JIT flag of the README's and the image's commands (Argon2id's helpers inlined: without it the JIT often
+# The JIT flag of docs/running.md's and the image's commands (Argon2id's helpers inlined: without it the JIT often
 # leaves them apart and hashes at half the speed); the raw Argon2id peer runs with it too.
 JVM_OPTS=(-XX:CompileCommand=quiet "-XX:CompileCommand=inline,org.bouncycastle.crypto.generators.Argon2BytesGenerator*::*")
 roost() {  # roost <port> <log> <extra args...>: starts Roost; STARTED holds the seconds to its first healthy response

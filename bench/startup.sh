@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Start-up of the packaged jar with and without the JVM's AOT cache, and with it and the README's small heap (JDK 25, JEP 483/514/515): seconds from
+# Start-up of the packaged jar with and without the JVM's AOT cache, and with it and docs/running.md's small heap (JDK 25, JEP 483/514/515): seconds from
 # launch to the first healthy answer and resident memory once idle, ROUNDS times each, alternating.
 #
 #   bench/startup.sh      # builds the jar, extracts it, trains the cache, then measures (about 3 minutes)
@@ -24,7 +24,7 @@ rm -rf "$APP" && "$JAVA" -Djarmode=tools -jar "$JAR" extract --destination "$APP
 APP_JAR=$APP/$(basename "$JAR")
 ARGS=(--server.port="$PORT" --server.address=127.0.0.1 --roost.redis.enabled=false --logging.level.root=WARN
   "--spring.datasource.url=jdbc:h2:mem:startup;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1")
-# The README's production flags: a small, serially collected heap that starts at 64 MB (a larger initial heap
+# The production flags of docs/running.md: a small, serially collected heap that starts at 64 MB (a larger initial heap
 # starts a little faster and is resident from the start; see docs/performance.md, "Start-up").
 SMALL=(-XX:+UseSerialGC -Xms64m -Xmx256m -Xss512k -XX:CompileCommand=quiet
   "-XX:CompileCommand=inline,org.bouncycastle.crypto.generators.Argon2BytesGenerator*::*")
@@ -62,7 +62,7 @@ echo "| JVM | rounds (s to healthy / MB RSS idle) | median s | median MB |"
 echo "|---|---|---|---|"
 for kind in PLAIN AOT SMALLAOT; do
   declare -n rows=$kind
-  case $kind in PLAIN) label=plain ;; AOT) label=-XX:AOTCache ;; *) label="-XX:AOTCache and the README's JVM_OPTS" ;; esac
+  case $kind in PLAIN) label=plain ;; AOT) label=-XX:AOTCache ;; *) label="-XX:AOTCache and docs/running.md's JVM_OPTS" ;; esac
   printf '| %s | %s | %s | %s |\n' "$label" \
     "$(printf '%s, ' "${rows[@]/ / / }" | sed 's/, $//')" \
     "$(printf '%s\n' "${rows[@]}" | cut -d' ' -f1 | median)" "$(printf '%s\n' "${rows[@]}" | cut -d' ' -f2 | median)"

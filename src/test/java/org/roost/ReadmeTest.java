@@ -1,14 +1,19 @@
 package org.roost;
 
+import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -31,12 +36,95 @@ import static org.assertj.core.api.Assertions.assertThat;
  * starts it (embedded defaults: H2, sessions in memory, no Redis; an in-memory database of its own here),
  * and against the same started with {@code --roost.demo-data.enabled=true}. The other tests cover PostgreSQL
  * and Redis.
+ *
+ * <p>Also the README's shape (the two commands first, then prerequisites, links to every document in docs/) and
+ * that the documents stand alone: every relative link in README.md and docs/ reaches a file of this repository
+ * (and a heading of it, when it names one).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "roost.redis.enabled=false")
 @ActiveProfiles({ "test", "h2" })
 class ReadmeTest {
 
     private static final Pattern SH_BLOCK = Pattern.compile("(?ms)^```sh\\n(.*?)^```");
+
+    private static final Pattern FENCED = Pattern.compile("(?ms)^```.*?^```");
+
+    private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+
+    private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} (.+)$");
+
+    @Test
+    void startsWithTheTwoCommandsThenPrerequisites() throws IOException {
+        // given
+        List<String> lines = Files.readAllLines(Path.of("README.md"));
+
+        // then the title, then the two set-up commands before anything else
+        assertThat(lines.get(0)).isEqualTo("# Roost");
+        assertThat(lines.subList(1, lines.size()).stream().filter(line -> !line.isBlank()).limit(2))
+                .containsExactly("    mvn spring-boot:run", "    mvn test");
+        assertThat(lines).contains("## Prerequisites");
+    }
+
+    @Test
+    void linksEveryDocument() throws IOException {
+        // given
+        String readme = Files.readString(Path.of("README.md"));
+        List<String> docs;
+        try (Stream<Path> files = Files.list(Path.of("docs"))) {
+            docs = files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".md")).sorted().toList();
+        }
+
+        // then
+        assertThat(docs).isNotEmpty().allSatisfy(doc -> assertThat(readme).contains("](docs/" + doc + ")"));
+    }
+
+    @Test
+    void documentsStandAlone() throws IOException {
+        // given README.md and every document in docs/
+        Path root = Path.of("").toAbsolutePath();
+        List<Path> documents = new ArrayList<>(List.of(root.resolve("README.md")));
+        try (Stream<Path> files = Files.walk(root.resolve("docs"))) {
+            files.filter(file -> file.toString().endsWith(".md")).sorted().forEach(documents::add);
+        }
+
+        // then every relative link reaches a file inside the repository, and a heading there when it names one
+        List<String> broken = new ArrayList<>();
+        for (Path document : documents) {
+            String text = Files.readString(document);
+            if (text.contains("../shared")) {
+                broken.add(root.relativize(document) + ": mentions ../shared, outside the repository");
+            }
+            Matcher link = LINK.matcher(FENCED.matcher(text).replaceAll(""));
+            while (link.find()) {
+                String target = link.group(1);
+                if (target.matches("^[a-z][a-z0-9+.-]*:.*")) {
+                    continue; // http:, https:, mailto:
+                }
+                int hash = target.indexOf('#');
+                String file = hash < 0 ? target : target.substring(0, hash);
+                Path resolved = file.isEmpty() ? document : document.getParent().resolve(file).normalize();
+                if (!resolved.startsWith(root) || !Files.exists(resolved)) {
+                    broken.add(root.relativize(document) + ": " + target + " (no such file in the repository)");
+                }
+                else if (hash >= 0 && resolved.toString().endsWith(".md")
+                        && !anchors(Files.readString(resolved)).contains(target.substring(hash + 1))) {
+                    broken.add(root.relativize(document) + ": " + target + " (no such heading)");
+                }
+            }
+        }
+        assertThat(broken).isEmpty();
+    }
+
+    /** GitHub's anchors of a document's headings: lower case, punctuation dropped, spaces as hyphens. */
+    private static Set<String> anchors(String markdown) {
+        Set<String> anchors = new HashSet<>();
+        Matcher heading = HEADING.matcher(FENCED.matcher(markdown).replaceAll(""));
+        while (heading.find()) {
+            anchors.add(heading.group(1).strip().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "")
+                    .replace(' ', '-'));
+        }
+        return anchors;
+    }
 
     @Nested
     class WithoutDemoData {

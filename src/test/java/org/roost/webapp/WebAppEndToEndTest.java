@@ -22,8 +22,9 @@ import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The web app in Debian's Chromium, driven by playwright-core from src/test/e2e against this service on a random
- * port; it also writes the screenshots of docs/webapp.md. Without node or chromium the test is skipped locally,
- * visibly, and fails in CI.
+ * port. It writes its screenshots to target/screenshots, never into the checkout: the committed images in
+ * docs/screenshots are refreshed from there by hand (docs/webapp.md, "Screenshots"). Without node or chromium the
+ * test is skipped locally, visibly, and fails in CI.
  */
 @ExtendWith(RequiresServices.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -32,6 +33,8 @@ import static org.assertj.core.api.Assertions.fail;
 class WebAppEndToEndTest {
 
     private static final Path DIR = Path.of("src/test/e2e");
+
+    private static final Path SCREENSHOTS = Path.of("target/screenshots");
 
     @LocalServerPort
     int port;
@@ -46,12 +49,13 @@ class WebAppEndToEndTest {
 
         // when
         Result e2e = run(List.of("node", "e2e.mjs", "http://localhost:" + port,
-                Path.of("docs/screenshots").toAbsolutePath().toString()));
+                SCREENSHOTS.toAbsolutePath().toString()));
 
         // then
         System.out.println(e2e.output());
         assertThat(e2e.output()).contains("all passed").doesNotContain("FAIL");
         assertThat(e2e.exitCode()).isZero();
+        assertThat(SCREENSHOTS.resolve("home-desktop.png")).as("screenshots under target/").isRegularFile();
     }
 
     private record Result(int exitCode, String output) {
