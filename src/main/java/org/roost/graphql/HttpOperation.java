@@ -1,6 +1,5 @@
 package org.roost.graphql;
 
-import java.util.HashMap;
 import java.util.Map;
 
 import graphql.language.Document;
@@ -43,16 +42,6 @@ record HttpOperation(@Nullable String query, @Nullable String operationName, @Nu
     static HttpOperation fromParameters(JsonMapper json, @Nullable String query, @Nullable String operationName,
             @Nullable String variables, @Nullable String extensions) {
         return new HttpOperation(query, operationName, parse(json, variables, "variables"), parse(json, extensions, "extensions"));
-    }
-
-    /** The request body Spring's {@code WebGraphQlRequest} reads. */
-    Map<String, Object> body(String document) {
-        Map<String, Object> body = new HashMap<>();
-        body.put("query", document);
-        body.put("operationName", operationName);
-        body.put("variables", variables);
-        body.put("extensions", extensions);
-        return body;
     }
 
     /** Whether the operation that would run reads only: GET must never change anything. */

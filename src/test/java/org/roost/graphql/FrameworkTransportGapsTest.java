@@ -29,7 +29,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
  * (2.0): each test pins a behaviour of those handlers that Roost's contract rules out, and that Roost's transports
  * ({@link GraphQlHttpEndpoint}, {@link GraphQlSse}) do otherwise (their tests: {@code GraphQlHttpTest},
  * {@code GraphQlSseTest}). When a Spring for GraphQL upgrade makes one of these fail, the gap it pins has closed and
- * the custom code beside it can go: see docs/graphql-transports.md.
+ * the custom code beside it can go (docs/api.md, "How the transports are built").
  */
 class FrameworkTransportGapsTest {
 
