@@ -46,8 +46,8 @@ final class InMemoryLoginCounters implements LoginCounters {
         for (int i = 0; i < limits.size(); i++) {
             Count count = current.get(i);
             int attempts = count.attempts() + 1;
-            int past = attempts - limits.get(i).allowance();
-            Instant notBefore = past > 0 ? now.plus(LoginCounters.delay(past, properties)) : Instant.EPOCH;
+            int backOffs = limits.get(i).backOffs(attempts);
+            Instant notBefore = backOffs > 0 ? now.plus(LoginCounters.delay(backOffs, properties)) : Instant.EPOCH;
             counts.put(limits.get(i).key(), new Count(count.windowStart(), attempts, notBefore));
         }
         return Duration.ZERO;
@@ -59,8 +59,9 @@ final class InMemoryLoginCounters implements LoginCounters {
     }
 
     @Override
-    public synchronized void giveBack(String key) {
-        counts.asMap().computeIfPresent(key, (k, old) -> old.attempts() <= 1 ? null
-                : new Count(old.windowStart(), old.attempts() - 1, old.notBefore()));
+    public synchronized void giveBack(Limit limit) {
+        counts.asMap().computeIfPresent(limit.key(), (k, old) -> old.attempts() <= 1 ? null
+                : new Count(old.windowStart(), old.attempts() - 1,
+                        limit.backOffs(old.attempts() - 1) > 0 ? old.notBefore() : Instant.EPOCH));
     }
 }

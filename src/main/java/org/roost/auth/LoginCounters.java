@@ -17,8 +17,19 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  */
 interface LoginCounters {
 
-    /** A counter and the attempts it allows per window before back-off starts. */
+    /**
+     * A counter and the attempts it allows per window: the attempt that brings the count to the allowance
+     * starts a back-off, so with an allowance of N the (N+1)th attempt is refused.
+     */
     record Limit(String key, int allowance) {
+
+        /**
+         * How many back-offs an attempt that brings the count to {@code attempts} starts: none below the
+         * allowance, the first at it, one more for each attempt after (each allowed only once the last ended).
+         */
+        int backOffs(int attempts) {
+            return attempts - allowance + 1;
+        }
     }
 
     /** Counts one attempt on every key, unless one is backing off: then answers how long it still does. */
@@ -26,12 +37,16 @@ interface LoginCounters {
 
     void forget(List<String> keys);
 
-    /** Takes one attempt back from the key's count (a success from an address that others share). */
-    void giveBack(String key);
+    /**
+     * Takes one attempt back from the key's count (a success from an address that others share). A
+     * count that falls below the allowance again ends the back-off the success's own attempt started,
+     * so the address's allowance is spent only on failures.
+     */
+    void giveBack(Limit limit);
 
-    /** The back-off after the n-th attempt past the allowance: {@code base-delay} doubled n - 1 times, at most the window. */
-    static Duration delay(int pastAllowance, LoginThrottleProperties properties) {
-        Duration delay = properties.baseDelay().multipliedBy(1L << Math.min(30, pastAllowance - 1));
+    /** The n-th back-off: {@code base-delay} doubled n - 1 times, at most the window. */
+    static Duration delay(int backOffs, LoginThrottleProperties properties) {
+        Duration delay = properties.baseDelay().multipliedBy(1L << Math.min(30, backOffs - 1));
         return delay.compareTo(properties.window()) > 0 ? properties.window() : delay;
     }
 

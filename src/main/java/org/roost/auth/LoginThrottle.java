@@ -15,10 +15,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * Counts login attempts atomically and before the password is hashed, so attempts sent at once
- * are counted at once. Past an allowance an attempt is not refused for good: the next one is
- * allowed only after a delay that doubles each time (back-off, not lockout), so a stranger
- * guessing a user's password from elsewhere slows that user's login from their own address
- * (the strict per-(username, address) count) only as much as the loose per-username count allows.
+ * are counted at once. With an allowance of N, N attempts that do not succeed are checked and the
+ * (N+1)th is refused ({@code 429}); not for good: another is allowed only after a delay that doubles
+ * each time (back-off, not lockout), so a stranger guessing a user's password from elsewhere slows
+ * that user's login from their own address (the strict per-(username, address) count) only as much
+ * as the loose per-username count allows.
  * An attempt refused during a back-off counts on no key, so it neither spends the loose allowances
  * nor creates counters. The counters are shared through Redis when it is configured
  * (see docs/api.md, "Login protection").
@@ -59,7 +60,7 @@ class LoginThrottle {
     void succeeded(String username, String address) {
         String user = key(username);
         counters.forget(List.of("p:" + user + "|" + address, "u:" + user));
-        counters.giveBack("a:" + address);
+        counters.giveBack(new Limit("a:" + address, properties.perAddress()));
     }
 
     private void take(List<Limit> limits) {

@@ -39,8 +39,8 @@ final class RedisLoginCounters implements LoginCounters {
             if wait > 0 then return wait end
             for i, key in ipairs(KEYS) do
               local start, attempts = counts[i][1], counts[i][2] + 1
-              local past, notBefore = attempts - tonumber(ARGV[3 + i]), 0
-              if past > 0 then notBefore = now + math.min(base * 2 ^ math.min(30, past - 1), window) end
+              local backOffs, notBefore = attempts - tonumber(ARGV[3 + i]) + 1, 0
+              if backOffs > 0 then notBefore = now + math.min(base * 2 ^ math.min(30, backOffs - 1), window) end
               redis.call('HSET', key, 'start', string.format('%d', start), 'attempts', attempts,
                 'not_before', string.format('%d', notBefore))
               redis.call('PEXPIRE', key, string.format('%d', start + window - now))
@@ -48,10 +48,13 @@ final class RedisLoginCounters implements LoginCounters {
             return 0
             """, Long.class);
 
+    /** KEYS: the counter. ARGV: its allowance. Below the allowance again, the back-off ends (as in memory). */
     private static final RedisScript<Long> GIVE_BACK = RedisScript.of("""
             local attempts = tonumber(redis.call('HGET', KEYS[1], 'attempts'))
             if attempts == nil then return 0 end
-            if attempts <= 1 then redis.call('DEL', KEYS[1]) else redis.call('HINCRBY', KEYS[1], 'attempts', -1) end
+            if attempts <= 1 then redis.call('DEL', KEYS[1]) return 0 end
+            redis.call('HINCRBY', KEYS[1], 'attempts', -1)
+            if attempts - 1 < tonumber(ARGV[1]) then redis.call('HSET', KEYS[1], 'not_before', '0') end
             return attempts - 1
             """, Long.class);
 
@@ -98,12 +101,12 @@ final class RedisLoginCounters implements LoginCounters {
     }
 
     @Override
-    public void giveBack(String key) {
+    public void giveBack(Limit limit) {
         try {
-            redis.execute(GIVE_BACK, List.of(prefix + key));
+            redis.execute(GIVE_BACK, List.of(prefix + limit.key()), Integer.toString(limit.allowance()));
         }
         catch (RuntimeException failure) {
-            unavailable(failure).giveBack(key);
+            unavailable(failure).giveBack(limit);
         }
     }
 

@@ -2,6 +2,7 @@ package org.roost.auth;
 
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.junit.jupiter.api.AfterAll;
@@ -18,6 +19,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
@@ -43,10 +45,45 @@ class SharedLoginThrottleTest extends LoginThrottleTest {
 
     @Override
     LoginCounters counters() {
-        // Under the run's namespace (removed when the run ends), and fresh for each test.
-        String prefix = System.getProperty("roost.redis.namespace", "roost-test") + ":login-throttle-test:"
+        return new RedisLoginCounters(redis, freshPrefix(), PROPERTIES, new InMemoryLoginCounters(PROPERTIES));
+    }
+
+    /** Under the run's namespace (removed when the run ends), and fresh for each test. */
+    private static String freshPrefix() {
+        return System.getProperty("roost.redis.namespace", "roost-test") + ":login-throttle-test:"
                 + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()) + ":";
-        return new RedisLoginCounters(redis, prefix, PROPERTIES, new InMemoryLoginCounters(PROPERTIES));
+    }
+
+    /** Two instances' throttles, each with its own counters object, on one Redis prefix. */
+    private List<LoginThrottle> twoInstances() {
+        String prefix = freshPrefix();
+        return List.of(
+                new LoginThrottle(PROPERTIES, new RedisLoginCounters(redis, prefix, PROPERTIES, new InMemoryLoginCounters(PROPERTIES)), clock),
+                new LoginThrottle(PROPERTIES, new RedisLoginCounters(redis, prefix, PROPERTIES, new InMemoryLoginCounters(PROPERTIES)), clock));
+    }
+
+    @Test
+    void refusesTheSixthGuessWhenFiveAreAllowedAlternatingBetweenTwoInstances() {
+        // given five guesses alternating between two instances, each checked
+        List<LoginThrottle> instances = twoInstances();
+        for (int i = 0; i < 5; i++) {
+            LoginThrottle instance = instances.get(i % 2);
+            assertThatCode(() -> instance.attempt("ida", "10.0.0.1")).doesNotThrowAnyException();
+        }
+
+        // then both refuse the sixth
+        assertRefused(() -> instances.get(0).attempt("ida", "10.0.0.1"));
+        assertRefused(() -> instances.get(1).attempt("ida", "10.0.0.1"));
+    }
+
+    @Test
+    void refusesTheSixthGuessWhenFiveAreAllowedSentAtOnceToTwoInstances() {
+        // when: forty guesses for one account from one address at the same moment, half to each instance
+        List<LoginThrottle> instances = twoInstances();
+        int allowed = allowedAtOnce(40, i -> instances.get(i % 2).attempt("joy", "10.0.0.1"));
+
+        // then: one allowance for both, no more
+        assertThat(allowed).isEqualTo(5);
     }
 
     @Test
@@ -57,9 +94,9 @@ class SharedLoginThrottleTest extends LoginThrottleTest {
             LoginThrottle throttle = new LoginThrottle(PROPERTIES, new RedisLoginCounters(new StringRedisTemplate(down),
                     "unreachable:", PROPERTIES, new InMemoryLoginCounters(PROPERTIES)), clock);
 
-            // when a guesser uses up the allowance and its one back-off attempt
+            // when a guesser uses up the allowance
             long started = System.nanoTime();
-            for (int i = 0; i < 6; i++) {
+            for (int i = 0; i < 5; i++) {
                 throttle.attempt("erin", "10.0.0.1");
             }
             ApiException refused = catchThrowableOfType(ApiException.class, () -> throttle.attempt("erin", "10.0.0.1"));
