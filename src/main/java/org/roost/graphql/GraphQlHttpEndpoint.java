@@ -14,7 +14,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import graphql.ExecutionResult;
 
 import org.reactivestreams.Publisher;
-import org.roost.auth.RateLimitCharge;
+import org.roost.limits.RateLimitCharge;
 import org.roost.shared.ErrorCode;
 import org.roost.web.RequestIds;
 import org.springframework.graphql.server.WebGraphQlHandler;
