@@ -18,7 +18,7 @@ import graphql.schema.GraphQLTypeUtil;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.ScopeTable.Need;
-import org.roost.auth.TokenProperties;
+import org.roost.token.TokenProperties;
 import org.roost.shared.Scopes;
 import org.roost.support.ApiClient;
 import org.roost.support.IntegrationTest;

@@ -2,8 +2,8 @@ package org.roost.authserver;
 
 import java.time.Clock;
 
-import org.roost.auth.CredentialRevocations;
-import org.roost.auth.PasswordLogins;
+import org.roost.revocation.CredentialRevocations;
+import org.roost.login.PasswordLogins;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

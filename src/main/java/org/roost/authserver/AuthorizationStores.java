@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.auth.RevokedTokens;
-import org.roost.auth.TokenDenylist;
+import org.roost.revocation.RevokedTokens;
+import org.roost.revocation.TokenDenylist;
 import org.roost.user.UserEvents;
 import org.springframework.boot.security.oauth2.server.authorization.autoconfigure.servlet.OAuth2AuthorizationServerProperties;
 import org.springframework.context.annotation.Bean;

@@ -2,7 +2,7 @@ package org.roost.authserver;
 
 import java.util.List;
 
-import org.roost.auth.PasswordLogins;
+import org.roost.login.PasswordLogins;
 import org.roost.shared.ApiException;
 import org.roost.user.UserSummary;
 import org.springframework.security.authentication.AuthenticationProvider;

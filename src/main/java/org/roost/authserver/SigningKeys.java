@@ -21,7 +21,7 @@ import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
-import org.roost.auth.TokenProperties;
+import org.roost.token.TokenProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.roost.shared.Timestamps;

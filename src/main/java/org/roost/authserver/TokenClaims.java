@@ -2,7 +2,7 @@ package org.roost.authserver;
 
 import java.util.List;
 
-import org.roost.auth.TokenProperties;
+import org.roost.token.TokenProperties;
 import org.roost.shared.SecurityEvent;
 import org.springframework.context.ApplicationEventPublisher;
 import org.roost.user.UserService;

@@ -6,7 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.auth.Callers;
+import org.roost.websecurity.Callers;
 import org.roost.shared.Caller;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;

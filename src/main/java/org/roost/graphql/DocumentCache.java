@@ -18,7 +18,7 @@ import graphql.parser.Parser;
 import graphql.parser.ParserEnvironment;
 import graphql.parser.ParserOptions;
 
-import org.roost.auth.RateLimitCharge;
+import org.roost.limits.RateLimitCharge;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.slf4j.Logger;

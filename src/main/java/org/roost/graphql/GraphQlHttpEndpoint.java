@@ -8,7 +8,7 @@ import java.util.Optional;
 import graphql.ExecutionResult;
 
 import org.reactivestreams.Publisher;
-import org.roost.auth.RateLimitCharge;
+import org.roost.limits.RateLimitCharge;
 import org.roost.shared.ErrorCode;
 import org.roost.web.RequestIds;
 import org.springframework.graphql.server.WebGraphQlHandler;

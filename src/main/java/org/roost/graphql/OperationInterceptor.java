@@ -16,8 +16,8 @@ import io.micrometer.context.ContextSnapshotFactory;
 
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
-import org.roost.auth.RateLimitCharge;
-import org.roost.auth.SocketRateLimits;
+import org.roost.limits.RateLimitCharge;
+import org.roost.limits.SocketRateLimits;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.web.RequestLogContext;

@@ -30,7 +30,7 @@ import graphql.schema.GraphQLType;
 import graphql.schema.GraphQLTypeUtil;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.auth.RateLimitCharge;
+import org.roost.limits.RateLimitCharge;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.PageRequest;

@@ -15,7 +15,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.auth.Callers;
+import org.roost.websecurity.Callers;
 import org.roost.shared.Caller;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.FieldViolation;

@@ -1,4 +1,0 @@
-@NullMarked
-package org.roost.auth;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,81 @@
+package org.roost.login;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Set;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.shared.ApiException;
+import org.roost.web.ErrorResponses;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Client secrets are checked by the authorization server's own filters; this counts each client's
+ * attempts at the endpoints that check them, before they do, and backs off (429) after too many
+ * failures, so a secret cannot be guessed at full speed.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE + 20)
+class ClientSecretThrottleFilter extends OncePerRequestFilter {
+
+    private static final Set<String> PATHS = Set.of("/oauth2/token", "/oauth2/introspect", "/oauth2/revoke");
+
+    private final LoginThrottle throttle;
+    private final ErrorResponses errors;
+
+    ClientSecretThrottleFilter(LoginThrottle throttle, ErrorResponses errors) {
+        this.throttle = throttle;
+        this.errors = errors;
+    }
+
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return !"POST".equals(request.getMethod()) || !PATHS.contains(request.getRequestURI());
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String clientId = clientId(request);
+        if (clientId == null) {
+            chain.doFilter(request, response);
+            return;
+        }
+        try {
+            throttle.clientAttempt(clientId);
+        }
+        catch (ApiException refused) {
+            errors.write(request, response, refused);
+            return;
+        }
+        chain.doFilter(request, response);
+        if (response.getStatus() < 400) {
+            throttle.clientSucceeded(clientId);
+        }
+    }
+
+    private static @Nullable String clientId(HttpServletRequest request) {
+        String authorization = request.getHeader("Authorization");
+        if (authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+            try {
+                String pair = new String(Base64.getDecoder().decode(authorization.substring(6).strip()), StandardCharsets.UTF_8);
+                int colon = pair.indexOf(':');
+                return colon > 0 ? java.net.URLDecoder.decode(pair.substring(0, colon), StandardCharsets.UTF_8) : null;
+            }
+            catch (IllegalArgumentException malformed) {
+                return null;
+            }
+        }
+        String param = request.getParameter("client_id");
+        return param == null || param.isBlank() || param.length() > 200 ? null : param;
+    }
+}

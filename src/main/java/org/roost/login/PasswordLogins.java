@@ -1,0 +1,50 @@
+package org.roost.login;
+
+import org.roost.shared.ApiException;
+import org.roost.shared.ErrorCode;
+import org.roost.shared.SecurityEvent;
+import org.roost.shared.SecurityEvent.Kind;
+import org.roost.user.PasswordCheck;
+import org.roost.user.UserSummary;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Component;
+
+/**
+ * The one password check behind every sign-in (JSON session login, token login, the authorization
+ * server's form): throttled per username and client address, and the same answer whether the
+ * user is unknown or the password wrong.
+ */
+@Component
+public class PasswordLogins {
+
+    private final PasswordCheck passwords;
+    private final LoginThrottle throttle;
+    private final ApplicationEventPublisher events;
+
+    PasswordLogins(PasswordCheck passwords, LoginThrottle throttle, ApplicationEventPublisher events) {
+        this.passwords = passwords;
+        this.throttle = throttle;
+        this.events = events;
+    }
+
+    /**
+     * @throws ApiException {@code RATE_LIMITED} after too many failures, {@code INVALID_CREDENTIALS} for a wrong pair
+     */
+    public UserSummary authenticate(String username, String password, String address) {
+        // Counted before the hash: forty guesses sent at once are forty attempts, not one.
+        try {
+            throttle.attempt(username, address);
+        }
+        catch (ApiException throttled) {
+            events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_THROTTLED, username));
+            throw throttled;
+        }
+        UserSummary user = passwords.authenticate(username, password).orElseThrow(() -> {
+            events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_FAILED, username));
+            return new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage());
+        });
+        throttle.succeeded(username, address);
+        events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, user.id()));
+        return user;
+    }
+}

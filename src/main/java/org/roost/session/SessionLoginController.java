@@ -1,0 +1,79 @@
+package org.roost.session;
+
+import java.time.Clock;
+import java.util.List;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import jakarta.validation.Valid;
+
+import org.roost.login.LoginRequest;
+import org.roost.login.PasswordLogins;
+import org.roost.user.UserRepresentation;
+import org.roost.user.UserSummary;
+import org.roost.web.ApiPaths;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** JSON login and logout for session clients (browsers and same-origin apps). */
+@RestController
+class SessionLoginController {
+
+    private final PasswordLogins logins;
+    private final HttpSessionSecurityContextRepository contexts;
+    private final CookieCsrfTokenRepository csrfTokens;
+    private final Clock clock;
+
+    SessionLoginController(PasswordLogins logins, HttpSessionSecurityContextRepository contexts,
+            CookieCsrfTokenRepository csrfTokens, Clock clock) {
+        this.logins = logins;
+        this.contexts = contexts;
+        this.csrfTokens = csrfTokens;
+        this.clock = clock;
+    }
+
+    @PostMapping(path = "/login", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    UserRepresentation login(@Valid @RequestBody LoginRequest login, HttpServletRequest request,
+            HttpServletResponse response) {
+        UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
+
+        // A new session at every login: an id planted before login (session fixation) is worthless.
+        HttpSession old = request.getSession(false);
+        if (old != null) {
+            old.invalidate();
+        }
+        request.getSession(true);
+        if (Boolean.TRUE.equals(login.rememberMe())) {
+            request.setAttribute(SessionCookieSerializer.REMEMBER_ME, Boolean.TRUE);
+        }
+        SecurityContext context = SecurityContextHolder.createEmptyContext();
+        context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
+                new SessionUser(user.id(), user.username(), clock.instant()), null,
+                List.of(new SimpleGrantedAuthority("ROLE_USER"))));
+        SecurityContextHolder.setContext(context);
+        contexts.saveContext(context, request, response);
+        csrfTokens.saveToken(csrfTokens.generateToken(request), request, response);
+        return UserRepresentation.of(user, ApiPaths.V1);
+    }
+
+    @PostMapping("/logout")
+    ResponseEntity<Void> logout(HttpServletRequest request, HttpServletResponse response) {
+        HttpSession session = request.getSession(false);
+        if (session != null) {
+            session.invalidate();
+        }
+        SecurityContextHolder.clearContext();
+        csrfTokens.saveToken(null, request, response);
+        return ResponseEntity.noContent().build();
+    }
+}

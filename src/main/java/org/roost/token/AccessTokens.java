@@ -1,0 +1,53 @@
+package org.roost.token;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import org.roost.revocation.RevokedTokens;
+import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
+import org.springframework.security.oauth2.jwt.JwsHeader;
+import org.springframework.security.oauth2.jwt.JwtClaimsSet;
+import org.springframework.security.oauth2.jwt.JwtEncoder;
+import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
+import org.springframework.stereotype.Component;
+
+/** Signs first-party access tokens: the user's id as {@code sub}, every first-party scope. */
+@Component
+class AccessTokens {
+
+    record Issued(String value, long expiresIn) {
+    }
+
+    private final JwtEncoder encoder;
+    private final TokenProperties properties;
+    private final Clock clock;
+
+    AccessTokens(JwtEncoder encoder, TokenProperties properties, Clock clock) {
+        this.encoder = encoder;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    Issued issue(long userId, Set<String> scopes, String issuer, String refreshFamily) {
+        Instant now = clock.instant();
+        JwtClaimsSet claims = JwtClaimsSet.builder()
+                .issuer(issuer)
+                .subject(Long.toString(userId))
+                .audience(List.of(properties.audience()))
+                .issuedAt(now)
+                .notBefore(now)
+                .expiresAt(now.plus(properties.accessTokenLifetime()))
+                .id(UUID.randomUUID().toString())
+                .claim("scope", String.join(" ", scopes.stream().sorted().toList()))
+                .claim(RevokedTokens.ISSUED_AT_MILLIS, now.toEpochMilli())
+                .claim(RevokedTokens.FAMILY_CLAIM, refreshFamily)
+                .build();
+        // The encoder replaces algorithm and key id with those of the current signing key.
+        JwsHeader header = JwsHeader.with(SignatureAlgorithm.RS256).type("JWT").build();
+        String value = encoder.encode(JwtEncoderParameters.from(header, claims)).getTokenValue();
+        return new Issued(value, properties.accessTokenLifetime().toSeconds());
+    }
+}

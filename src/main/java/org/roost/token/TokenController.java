@@ -1,0 +1,102 @@
+package org.roost.token;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.login.LoginRequest;
+import org.roost.login.PasswordLogins;
+import org.roost.revocation.TokenDenylist;
+import org.roost.shared.ApiException;
+import org.roost.shared.ErrorCode;
+import org.roost.shared.Scopes;
+import org.roost.shared.SecurityEvent;
+import org.roost.shared.SecurityEvent.Kind;
+import org.roost.user.UserSummary;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.CacheControl;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** First-party token login for clients that cannot keep a cookie: mobile apps, scripts, other services. */
+@RestController
+class TokenController {
+
+    record TokenResponse(String accessToken, String tokenType, long expiresIn, String refreshToken) {
+    }
+
+    record RefreshRequest(@NotBlank @Size(max = 256) String refreshToken) {
+    }
+
+    record LogoutRequest(@Nullable @Size(max = 256) String refreshToken) {
+    }
+
+    private final PasswordLogins logins;
+    private final AccessTokens accessTokens;
+    private final RefreshTokens refreshTokens;
+    private final TokenDenylist denylist;
+    private final Issuers issuers;
+    private final ApplicationEventPublisher events;
+
+    TokenController(PasswordLogins logins, AccessTokens accessTokens, RefreshTokens refreshTokens,
+            TokenDenylist denylist, Issuers issuers, ApplicationEventPublisher events) {
+        this.events = events;
+        this.logins = logins;
+        this.accessTokens = accessTokens;
+        this.refreshTokens = refreshTokens;
+        this.denylist = denylist;
+        this.issuers = issuers;
+    }
+
+    @PostMapping(path = "/auth/token", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<TokenResponse> token(@Valid @RequestBody LoginRequest login,
+            HttpServletRequest request) {
+        UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
+        events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, user.id(), "grant", "password"));
+        return pair(user.id(), refreshTokens.issue(user.id()), request);
+    }
+
+    @PostMapping(path = "/auth/token/refresh", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<TokenResponse> refresh(@Valid @RequestBody RefreshRequest body, HttpServletRequest request) {
+        return switch (refreshTokens.rotate(body.refreshToken())) {
+            case RefreshTokens.Outcome.Rotated rotated -> {
+                events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REFRESHED, rotated.userId()));
+                yield pair(rotated.userId(), rotated.refreshToken(), request);
+            }
+            case RefreshTokens.Outcome.Refused refused ->
+                    throw new ApiException(ErrorCode.INVALID_TOKEN, "The refresh token is invalid, expired or revoked.");
+        };
+    }
+
+    /** Ends the presented access token at once, and its refresh token's family when the body names one. */
+    @PostMapping("/auth/logout")
+    ResponseEntity<Void> logout(@RequestBody(required = false) @Valid @Nullable LogoutRequest body) {
+        if (!(SecurityContextHolder.getContext().getAuthentication() instanceof JwtAuthenticationToken token)) {
+            throw new ApiException(ErrorCode.MALFORMED_REQUEST,
+                    "POST /auth/logout ends a bearer token; a session ends with POST /logout.");
+        }
+        var jwt = token.getToken();
+        if (jwt.getId() != null && jwt.getExpiresAt() != null) {
+            denylist.deny(jwt.getId(), jwt.getExpiresAt());
+        }
+        events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REVOKED, jwt.getSubject(), "by", "logout"));
+        if (body != null && body.refreshToken() != null) {
+            refreshTokens.revoke(body.refreshToken());
+        }
+        return ResponseEntity.noContent().build();
+    }
+
+    private ResponseEntity<TokenResponse> pair(long userId, RefreshTokens.Issued refreshToken, HttpServletRequest request) {
+        AccessTokens.Issued access = accessTokens.issue(userId, Scopes.FIRST_PARTY, issuers.of(request), refreshToken.familyId());
+        return ResponseEntity.ok().cacheControl(CacheControl.noStore()).header("Pragma", "no-cache")
+                .body(new TokenResponse(access.value(), "Bearer", access.expiresIn(), refreshToken.token()));
+    }
+}

@@ -1,0 +1,56 @@
+package org.roost.websecurity;
+
+import java.io.IOException;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.roost.shared.DependencyFailures;
+import org.roost.shared.ErrorCode;
+import org.roost.token.TokenErrors;
+import org.roost.web.ErrorResponses;
+import org.springframework.http.HttpHeaders;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.csrf.CsrfException;
+import org.springframework.stereotype.Component;
+
+/** The security layer's 401 and 403, in the same body as every other error. */
+@Component
+class JsonSecurityErrors implements AuthenticationEntryPoint, AccessDeniedHandler {
+
+    private final ErrorResponses errors;
+
+    JsonSecurityErrors(ErrorResponses errors) {
+        this.errors = errors;
+    }
+
+    @Override
+    public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException ex)
+            throws IOException {
+        if (DependencyFailures.isUnavailable(ex)) {
+            errors.unavailable(request, response, ex); // the credential could not be checked, not refused
+            return;
+        }
+        if (ex instanceof OAuth2AuthenticationException invalid) {
+            String reason = TokenErrors.describe(invalid);
+            // RFC 6750: error_description is a quoted string; our sentences are ASCII, quotes replaced.
+            response.setHeader(HttpHeaders.WWW_AUTHENTICATE,
+                    "Bearer error=\"invalid_token\", error_description=\"" + reason.replace('"', '\'') + "\"");
+            errors.write(request, response, ErrorCode.INVALID_TOKEN, reason);
+            return;
+        }
+        response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+        errors.write(request, response, ErrorCode.UNAUTHENTICATED, null);
+    }
+
+    @Override
+    public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException ex)
+            throws IOException {
+        errors.write(request, response, ex instanceof CsrfException ? ErrorCode.CSRF_TOKEN_INVALID : ErrorCode.FORBIDDEN,
+                null);
+    }
+}

@@ -1,0 +1,104 @@
+package org.roost.websecurity;
+
+import java.time.Clock;
+
+import org.roost.limits.RateLimitBuckets;
+import org.roost.limits.RateLimitFilter;
+import org.roost.limits.RateLimitProperties;
+import org.roost.revocation.CredentialRevocations;
+import org.roost.session.SessionProperties;
+import org.roost.session.SessionValidationFilter;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.config.observation.SecurityObservationSettings;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
+import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
+import org.springframework.security.web.csrf.CsrfFilter;
+import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
+
+/**
+ * The filter chains, one per concern, in this order: the authorization server's protocol
+ * endpoints and sign-in pages come first (in {@code authserver}), then the API (this
+ * class, order {@value #API_ORDER}), then everything else (public: health, API documentation).
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableWebSecurity
+class SecurityConfig {
+
+    static final int API_ORDER = 20;
+
+    /**
+     * No Micrometer observation around each security filter, authentication and authorization: on an
+     * authenticated read they cost about a tenth of the CPU (JFR, {@code ObservationFilterChainDecorator}).
+     * Requests are still timed as a whole ({@code http.server.requests}) and security events go to the
+     * audit log and the domain meters (docs/observability.md).
+     */
+    @Bean
+    SecurityObservationSettings securityObservationSettings() {
+        return SecurityObservationSettings.noObservations();
+    }
+
+    @Bean
+    HttpSessionSecurityContextRepository securityContextRepository() {
+        return new HttpSessionSecurityContextRepository();
+    }
+
+    @Bean
+    @Order(API_ORDER)
+    SecurityFilterChain apiChain(HttpSecurity http, JsonSecurityErrors errors, CookieCsrfTokenRepository csrfTokens,
+            HttpSessionSecurityContextRepository contexts, CredentialRevocations revocations,
+            SessionProperties sessions, Clock clock, RateLimitProperties rateLimits, RateLimitBuckets buckets,
+            org.roost.web.ErrorResponses errorResponses) throws Exception {
+        http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**")
+                .authorizeHttpRequests(requests -> requests
+                        .requestMatchers(HttpMethod.POST, "/api/v1/users", "/api/users").permitAll()
+                        .requestMatchers(HttpMethod.POST, "/login", "/auth/token", "/auth/token/refresh").permitAll()
+                        // GraphQL answers a missing credential itself (UNAUTHENTICATED in the body, see docs/api.md)
+                        .requestMatchers("/graphql").permitAll()
+                        .anyRequest().authenticated())
+                .securityContext(context -> context.securityContextRepository(contexts))
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
+                .csrf(csrf -> csrf.csrfTokenRepository(csrfTokens)
+                        .csrfTokenRequestHandler(new HeaderOnlyCsrfTokenHandler())
+                        .requireCsrfProtectionMatcher(CsrfConfig.requiresCsrf()))
+                .addFilterAfter(new SessionValidationFilter(revocations, sessions, clock), SecurityContextHolderFilter.class)
+                .addFilterAfter(new CsrfCookieFilter(), CsrfFilter.class)
+                .addFilterAfter(new RateLimitFilter(rateLimits, buckets, errorResponses, Callers::from),
+                        org.springframework.security.web.access.intercept.AuthorizationFilter.class)
+                .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(errors).accessDeniedHandler(errors))
+                // Bearer tokens from the Authorization header only: the default resolver ignores ?access_token=.
+                .oauth2ResourceServer(resourceServer -> resourceServer.jwt(Customizer.withDefaults())
+                        .authenticationEntryPoint(errors).accessDeniedHandler(errors))
+                .headers(headers -> headers.cacheControl(cache -> cache.disable())
+                        .referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.NO_REFERRER)))
+                .requestCache(cache -> cache.disable())
+                .formLogin(AbstractHttpConfigurer::disable)
+                .httpBasic(AbstractHttpConfigurer::disable)
+                .logout(AbstractHttpConfigurer::disable);
+        return http.build();
+    }
+
+    @Bean
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    SecurityFilterChain publicChain(HttpSecurity http) throws Exception {
+        http.authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
+                .csrf(AbstractHttpConfigurer::disable)
+                .headers(headers -> headers.referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.NO_REFERRER)))
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
+                .requestCache(cache -> cache.disable())
+                .formLogin(AbstractHttpConfigurer::disable)
+                .httpBasic(AbstractHttpConfigurer::disable)
+                .logout(AbstractHttpConfigurer::disable);
+        return http.build();
+    }
+}
