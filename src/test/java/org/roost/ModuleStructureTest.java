@@ -22,4 +22,14 @@ class ModuleStructureTest {
         }
         assertThat(MODULES.getModuleByName("auth")).isEmpty();
     }
+
+    /** Live events travel without GraphQL: the graphql module uses them, never the other way round. */
+    @Test
+    void liveEventsAreAModuleThatKnowsNothingOfGraphQl() {
+        var live = MODULES.getModuleByName("live").orElseThrow();
+        var graphql = MODULES.getModuleByName("graphql").orElseThrow();
+
+        assertThat(live.getBootstrapDependencies(MODULES).map(module -> module.getName())).doesNotContain("graphql");
+        assertThat(graphql.getBootstrapDependencies(MODULES).map(module -> module.getName())).contains("live");
+    }
 }

@@ -5,7 +5,7 @@ import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
 
-import org.roost.auth.RateLimitCharge;
+import org.roost.limits.RateLimitCharge;
 import org.roost.live.LiveSettings;
 import org.roost.shared.ErrorCode;
 import org.roost.web.RequestIds;
