@@ -51,17 +51,16 @@ class GraphQlRoutes {
 
     private static ServerResponse admit(ServerRequest request, HandlerFunction<ServerResponse> next,
             GraphQlHttpEndpoint http, GraphQlSse sse) throws Exception {
+        // The framework hands the servlet request's attributes to the operation (WebGraphQlRequest.getAttributes)
         HttpServletRequest servlet = request.servletRequest();
-        ServerRequest.Builder operation = ServerRequest.from(request)
-                .attribute(OperationInterceptor.REQUEST_ID_ATTRIBUTE, RequestIds.of(servlet));
-        Credential.fromHttp(servlet).ifPresent(credential -> operation.attribute(Credential.ATTRIBUTE, credential));
-        RateLimitCharge.of(servlet).ifPresent(charge -> operation.attribute(ContextKeys.RATE_LIMIT, charge));
-        if (HttpMethod.GET.equals(request.method())) {
-            operation.headers(headers -> headers.setContentType(OperationReader.URL_PARAMETERS));
-        }
+        servlet.setAttribute(OperationInterceptor.REQUEST_ID_ATTRIBUTE, RequestIds.of(servlet));
+        Credential.fromHttp(servlet).ifPresent(credential -> servlet.setAttribute(Credential.ATTRIBUTE, credential));
+        RateLimitCharge.of(servlet).ifPresent(charge -> servlet.setAttribute(ContextKeys.RATE_LIMIT, charge));
+        ServerRequest operation = !HttpMethod.GET.equals(request.method()) ? request : ServerRequest.from(request)
+                .headers(headers -> headers.setContentType(OperationReader.URL_PARAMETERS)).build();
         ResponseMode mode = ResponseMode.of(request);
         try {
-            return next.handle(operation.build());
+            return next.handle(operation);
         }
         catch (GraphQlRequestException refused) {
             return refuse(request, mode, refused, http, sse);

@@ -54,7 +54,8 @@ final class OperationReader implements HttpMessageConverter<Object> {
             operation = HttpOperation.fromParameters(json, request.getParameter("query"), request.getParameter("operationName"),
                     request.getParameter("variables"), request.getParameter("extensions"));
         }
-        else if (URL_PARAMETERS.equalsTypeAndSubtype(input.getHeaders().getContentType())) {
+        else if (request.getContentType() != null
+                && URL_PARAMETERS.equalsTypeAndSubtype(MediaType.parseMediaType(request.getContentType()))) {
             throw new GraphQlRequestException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Send the operation as application/json.");
         }
         else {
