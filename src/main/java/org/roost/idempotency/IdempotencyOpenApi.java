@@ -29,7 +29,9 @@ class IdempotencyOpenApi {
                 if (path.startsWith("/api/") && post != null && post.getRequestBody() != null
                         && covered(post.getRequestBody().getContent())) {
                     post.addParametersItem(new HeaderParameter().name(IdempotencyFilter.HEADER).required(false)
-                            .schema(new StringSchema().maxLength(255))
+                            .schema(new StringSchema().minLength(1).maxLength(257)
+                                    // 1 to 255 visible ASCII characters, or the same as a quoted structured-field string
+                                    .pattern("^(?:\"[\\x20-\\x7E]{1,255}\"|(?!\"[\\x20-\\x7E]*\"$)[\\x20-\\x7E]{1,255})$"))
                             .description("Makes the request safe to retry (IETF httpapi Idempotency-Key draft): a repeat"
                                     + " with the same key and body from the same caller within 24 h gets the first"
                                     + " response back (with Idempotent-Replayed: true) and creates nothing."));

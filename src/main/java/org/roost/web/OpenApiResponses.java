@@ -9,8 +9,8 @@ import io.swagger.v3.core.util.Json;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.media.ArraySchema;
-import io.swagger.v3.oas.models.media.IntegerSchema;
 import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.IntegerSchema;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
@@ -22,6 +22,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
 
 /**
  * Completes what springdoc infers: snake_case property names (as the API writes them), the real
@@ -66,6 +67,18 @@ class OpenApiResponses {
             Map.entry("refreshToken", new Outcome("Rotate a refresh token", "200", List.of("400", "401", "415"))),
             Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))));
 
+    /** A cursor is opaque: only one this API gave is valid, which no schema can say. */
+    private static final Map<String, String> CURSOR = Map.of("after", "must be a cursor from a page this API gave");
+
+    /**
+     * Rules a request must meet that no schema can express, by operation: a {@code VALIDATION_ERROR} naming one of
+     * these fields can answer a request that matches the schema ({@code x-validated-beyond-schema}).
+     */
+    static final Map<String, Map<String, String>> BEYOND_SCHEMA = Map.of(
+            "listUsers", CURSOR, "listPosts", CURSOR, "listFollowers", CURSOR, "listFollowing", CURSOR, "getFeed", CURSOR,
+            "addFollower", Map.of("follower_id", "must not be the followed user themself"),
+            "updateUser", Map.of("current_password", "must be the user's current password, when the password changes"));
+
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("400", "Malformed request or invalid fields"),
             Map.entry("401", "No valid credential"),
@@ -74,6 +87,7 @@ class OpenApiResponses {
             Map.entry("409", "Conflict"),
             Map.entry("412", "If-Match does not match the current ETag"),
             Map.entry("413", "Body too large"),
+            Map.entry("406", "The Accept header allows none of this operation's representations"),
             Map.entry("415", "Unsupported media type"),
             Map.entry("429", "Too many requests; see Retry-After"),
             Map.entry("503", "A dependency is unavailable; see Retry-After"));
@@ -92,17 +106,25 @@ class OpenApiResponses {
             HEADERS.forEach(openApi.getComponents()::addHeaders);
             openApi.setServers(List.of(new io.swagger.v3.oas.models.servers.Server().url("/")
                     .description("This service (the origin you reach it at)")));
-            openApi.getPaths().forEach((path, item) -> item.readOperations().forEach(operation -> {
+            openApi.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
+                if (operation.getTags() != null && operation.getTags().contains("graphql")) {
+                    return; // GraphQL's operations describe their own responses (graphql.GraphQlOpenApi)
+                }
                 complete(operation);
-                operation.getResponses().forEach((status, response) -> addHeaders(path, status, response));
+                operation.getResponses().forEach((status, response) -> addHeaders(path, method.name(), status, response));
             }));
         };
     }
 
     private static final Map<String, Header> HEADERS = Map.of(
-            RequestIdFilter.HEADER, new Header().description("The id of this request, as logged and as error bodies"
-                    + " report it: the client's own when it sent a safe one (letters, digits, '.', '_', '-', up to 64).")
-                    .schema(new StringSchema().example("3f2c9a8e-1b7d-4c55-9b0e-6f1a2d3c4b5a")),
+            RequestIdFilter.HEADER, new Header().required(true).description("The id of this request, as logged and as"
+                    + " error bodies report it: the client's own when it sent a safe one (letters, digits, '.', '_', '-',"
+                    + " up to 64).").schema(new StringSchema().example("3f2c9a8e-1b7d-4c55-9b0e-6f1a2d3c4b5a")),
+            HttpHeaders.LOCATION, new Header().required(true).description("Where the created resource is.")
+                    .schema(new StringSchema().example("/api/v1/users/42")),
+            HttpHeaders.ETAG, new Header().required(true).description("The representation's strong tag: send it back in"
+                    + " If-None-Match (304 when unchanged) or If-Match (a write that must not overwrite a change).")
+                    .schema(new StringSchema().example("\"0a1b2c3d4e5f\"")),
             "RateLimit-Policy", new Header().description("The caller's rate limit (IETF httpapi RateLimit headers draft):"
                     + " q tokens per w seconds; a read costs 1, a write 5. Absent when rate limits are off.")
                     .schema(new StringSchema().example("\"default\";q=1200;w=60")),
@@ -111,14 +133,21 @@ class OpenApiResponses {
             "Retry-After", new Header().description("Seconds to wait before trying again.")
                     .schema(new IntegerSchema().example(5)));
 
-    private static void addHeaders(String path, String status, ApiResponse response) {
+    private static void addHeaders(String path, String method, String status, ApiResponse response) {
         add(response, RequestIdFilter.HEADER);
-        if (path.startsWith("/api/")) {
+        // The rate limit is charged after authentication: a 401 never reached it
+        if (path.startsWith("/api/") && !status.equals("401")) {
             add(response, "RateLimit-Policy");
             add(response, "RateLimit");
         }
         if (status.equals("429") || status.equals("503")) {
             add(response, "Retry-After");
+        }
+        if (status.equals("201")) {
+            add(response, HttpHeaders.LOCATION);
+        }
+        if (status.equals("200") && method.equals("GET")) {
+            add(response, HttpHeaders.ETAG); // every representation a GET answers with is tagged (RepresentationTags)
         }
     }
 
@@ -136,6 +165,10 @@ class OpenApiResponses {
                 operation.getSummary() != null ? operation.getSummary() : words(operation.getOperationId()),
                 successOf(operation), List.of("400", "401", "403", "404")));
         operation.setSummary(outcome.summary());
+        Map<String, String> beyond = BEYOND_SCHEMA.get(operation.getOperationId());
+        if (beyond != null) {
+            operation.addExtension("x-validated-beyond-schema", new java.util.TreeMap<>(beyond));
+        }
         ApiResponses responses = operation.getResponses();
         ApiResponse generated = responses.remove("200");
         ApiResponse success = generated == null ? new ApiResponse() : generated;
@@ -147,8 +180,17 @@ class OpenApiResponses {
         if ("204".equals(outcome.status())) {
             success.setContent(null);
         }
+        if ("getAvatar".equals(operation.getOperationId())) {
+            Content images = new Content();
+            for (String type : List.of("image/png", "image/jpeg", "image/webp")) {
+                images.addMediaType(type, new MediaType().schema(new StringSchema().format("binary")));
+            }
+            success.setContent(images);
+        }
         responses.addApiResponse(outcome.status(), success);
-        for (String status : java.util.stream.Stream.concat(outcome.errors().stream(), ANYWHERE.stream()).toList()) {
+        // A representation the Accept header rules out is refused before anything is done (406, nothing written)
+        List<String> refusals = "204".equals(outcome.status()) ? ANYWHERE : List.of("406", "429", "503");
+        for (String status : java.util.stream.Stream.concat(outcome.errors().stream(), refusals.stream()).toList()) {
             responses.addApiResponse(status, new ApiResponse().description(REASONS.get(status))
                     .content(new Content().addMediaType("application/json", new MediaType()
                             .schema(new Schema<>().$ref("#/components/schemas/" + ERROR_SCHEMA)))));
@@ -166,11 +208,17 @@ class OpenApiResponses {
         return Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
     }
 
+    private static Schema<?> codes() {
+        StringSchema codes = new StringSchema();
+        java.util.Arrays.stream(org.roost.shared.ErrorCode.values()).forEach(code -> codes.addEnumItem(code.name()));
+        return codes.example(org.roost.shared.ErrorCode.VALIDATION_ERROR.name());
+    }
+
     private static Schema<?> errorBody() {
         Schema<?> violation = new ObjectSchema().addProperty("field", new StringSchema())
                 .addProperty("message", new StringSchema()).required(List.of("field", "message"));
         Schema<?> error = new ObjectSchema()
-                .addProperty("code", new StringSchema().example("VALIDATION_FAILED"))
+                .addProperty("code", codes())
                 .addProperty("message", new StringSchema().example("The request has invalid fields."))
                 .addProperty("details", new ArraySchema().items(violation))
                 .required(List.of("code", "message", "details"));

@@ -6,6 +6,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.roost.support.OpenApiResponseValidation;
 import org.roost.support.RequiresServices;
 import org.roost.support.TestDatabaseConfig;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -30,6 +31,6 @@ import org.springframework.test.context.ActiveProfiles;
                 "spring.flyway.schemas=${roost.test.schema}_live" })
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "postgres", "redis" })
-@Import({ TestDatabaseConfig.class, StatementCounter.class })
+@Import({ TestDatabaseConfig.class, StatementCounter.class, OpenApiResponseValidation.class })
 public @interface LiveGraphQlTest {
 }

@@ -3,6 +3,7 @@ package org.roost.limits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.ApiClient;
+import org.roost.support.OpenApiResponseValidation;
 import org.roost.support.RequiresServices;
 import org.roost.support.TestDatabaseConfig;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -24,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(properties = { "roost.rate-limits.capacity=100", "roost.rate-limits.window=1h" })
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "postgres", "redis" })
-@Import(TestDatabaseConfig.class)
+@Import({ TestDatabaseConfig.class, OpenApiResponseValidation.class })
 class GraphQlRateLimitTest {
 
     /** 2 points: 1 + 1 token. */

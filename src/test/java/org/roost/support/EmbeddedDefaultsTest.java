@@ -6,6 +6,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.test.context.ActiveProfiles;
 
@@ -24,5 +25,6 @@ import org.springframework.test.context.ActiveProfiles;
         "roost.api.deprecations[0].link=https://roost.example/docs/migrate-to-v1" })
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "h2" })
+@Import(OpenApiResponseValidation.class)
 public @interface EmbeddedDefaultsTest {
 }

@@ -18,17 +18,23 @@ import com.networknt.schema.ValidationMessage;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.MockMvcBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
+import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.mock.web.MockMultipartHttpServletRequest;
 import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.ResultHandler;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 import org.springframework.web.context.WebApplicationContext;
 
 /**
- * Checks every response that an integration test receives through MockMvc against the service's own
- * OpenAPI document: a documented path must answer with a documented status, and a JSON body must
- * validate against that status's schema (JSON Schema 2020-12, as OpenAPI 3.1 uses). A mismatch fails
- * the test that received the response, naming the operation and what did not match.
+ * Checks every exchange that an integration test makes through MockMvc against the service's own OpenAPI
+ * document. A documented path must answer with a documented status; a JSON body must validate against that
+ * status's schema (JSON Schema 2020-12, as OpenAPI 3.1 uses); every header the document knows of that the response
+ * carries must be declared for that status, and every header declared required must be there. The request is held
+ * to the document too, so that document and code agree on what is valid: a request that breaks the document
+ * (parameters, headers, JSON body) must be refused with a 4xx, and one that meets it must not be refused as invalid
+ * ({@code VALIDATION_ERROR}). A mismatch fails the test that made the exchange, naming the operation and what did
+ * not match.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class OpenApiResponseValidation {
@@ -83,28 +89,182 @@ public class OpenApiResponseValidation {
                 throw new AssertionError("OpenAPI: undocumented status " + where + " (operation "
                         + operation.path("operationId").asText() + ")");
             }
+            checkRequest(result.getRequest(), operation, where, response);
+            checkHeaders(documented, response, where);
             String type = response.getContentType();
             byte[] body = response.getContentAsByteArray();
-            if (body.length == 0 || type == null || !type.startsWith("application/json")) {
+            String mediaType = type == null ? "" : type.split(";")[0].trim();
+            if (body.length == 0 || !(mediaType.equals("application/json") || mediaType.endsWith("+json"))) {
                 return;
             }
-            JsonNode schema = documented.path("content").path("application/json").path("schema");
+            JsonNode schema = documented.path("content").path(mediaType).path("schema");
+            if (schema.isMissingNode()) {
+                schema = documented.path("content").path("application/json").path("schema");
+            }
             if (schema.isMissingNode()) {
                 schema = documented.path("content").path("*/*").path("schema");
             }
             if (schema.isMissingNode()) {
                 throw new AssertionError("OpenAPI: no JSON schema documented for " + where);
             }
-            ObjectNode wrapper = JSON.createObjectNode();
-            wrapper.set("components", root.path("components"));
-            wrapper.set("$defs", JSON.createObjectNode().set("response", schema));
-            wrapper.put("$ref", "#/$defs/response");
-            Set<ValidationMessage> errors = SCHEMAS.getSchema(wrapper)
-                    .validate(JSON.readTree(new String(body, StandardCharsets.UTF_8)));
+            Set<ValidationMessage> errors = validate(schema, JSON.readTree(new String(body, StandardCharsets.UTF_8)));
             if (!errors.isEmpty()) {
                 throw new AssertionError("OpenAPI: response of " + where + " does not match its schema: " + errors
                         + "\nbody: " + new String(body, StandardCharsets.UTF_8));
             }
+        }
+
+        /** The headers the document describes; each one a response carries must be declared for its status. */
+        private static final List<String> KNOWN_HEADERS = List.of("X-Request-Id", "RateLimit", "RateLimit-Policy",
+                "Retry-After", "Location", "ETag");
+
+        private void checkHeaders(JsonNode documented, MockHttpServletResponse response, String where) {
+            JsonNode declared = documented.path("headers");
+            for (String header : KNOWN_HEADERS) {
+                if (response.getHeader(header) != null && declared.path(header).isMissingNode()) {
+                    throw new AssertionError("OpenAPI: " + where + " carries " + header + ", which it does not declare");
+                }
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = declared.properties().iterator(); it.hasNext();) {
+                Map.Entry<String, JsonNode> header = it.next();
+                if (resolve(header.getValue()).path("required").asBoolean(false) && response.getHeader(header.getKey()) == null) {
+                    throw new AssertionError("OpenAPI: " + where + " lacks the required header " + header.getKey());
+                }
+            }
+        }
+
+        /** Document and code agree on what is valid: see the class comment. */
+        private void checkRequest(MockHttpServletRequest request, JsonNode operation, String where,
+                MockHttpServletResponse response) throws Exception {
+            List<String> problems = requestProblems(request, operation);
+            int status = response.getStatus();
+            if (!problems.isEmpty() && status < 400 && !graphQlRefusal(response)) {
+                throw new AssertionError("OpenAPI: " + where + " accepted a request that breaks the document: " + problems);
+            }
+            if (problems.isEmpty() && status == 400 && refusedBeyondTheDocument(response, operation)) {
+                throw new AssertionError("OpenAPI: " + where + " refused as invalid a request that meets the document"
+                        + " (the document is looser than the code): " + response.getContentAsString(StandardCharsets.UTF_8));
+            }
+        }
+
+        /** GraphQL over HTTP answers an application/json client's refused request with 200: errors and no data. */
+        private static boolean graphQlRefusal(MockHttpServletResponse response) throws Exception {
+            if (response.getContentType() == null || !response.getContentType().contains("json")
+                    || response.getContentAsByteArray().length == 0) {
+                return false;
+            }
+            JsonNode body = JSON.readTree(response.getContentAsByteArray());
+            return body.path("errors").isArray() && !body.path("errors").isEmpty()
+                    && (body.path("data").isMissingNode() || body.path("data").isNull());
+        }
+
+        /** A VALIDATION_ERROR naming a field that the operation does not list as checked beyond its schema. */
+        private static boolean refusedBeyondTheDocument(MockHttpServletResponse response, JsonNode operation) throws Exception {
+            JsonNode error = JSON.readTree(response.getContentAsByteArray()).path("error");
+            if (!"VALIDATION_ERROR".equals(error.path("code").asText())) {
+                return false;
+            }
+            JsonNode beyond = operation.path("x-validated-beyond-schema");
+            for (JsonNode detail : error.path("details")) {
+                if (beyond.path(detail.path("field").asText()).isMissingNode()) {
+                    return true;
+                }
+            }
+            return error.path("details").isEmpty();
+        }
+
+        private List<String> requestProblems(MockHttpServletRequest request, JsonNode operation) throws Exception {
+            List<String> problems = new ArrayList<>();
+            for (JsonNode parameter : operation.path("parameters")) {
+                parameter = resolve(parameter);
+                String name = parameter.path("name").asText();
+                String value = switch (parameter.path("in").asText()) {
+                    case "query" -> request.getParameter(name);
+                    case "header" -> request.getHeader(name);
+                    default -> null; // path parameters: the route matched
+                };
+                if (value == null) {
+                    if (parameter.path("required").asBoolean(false) && !"path".equals(parameter.path("in").asText())) {
+                        problems.add(name + ": required");
+                    }
+                    continue;
+                }
+                JsonNode schema = parameter.path("schema");
+                JsonNode typed = typed(value, schema);
+                if (typed == null) {
+                    problems.add(name + ": not a " + schema.path("type").asText());
+                    continue;
+                }
+                validate(schema, typed).forEach(message -> problems.add(name + ": " + message.getMessage()));
+            }
+            JsonNode body = operation.path("requestBody");
+            String type = request.getContentType();
+            if (!body.isMissingNode() && request instanceof MockMultipartHttpServletRequest multipart) {
+                JsonNode schema = resolve(body.path("content").path("multipart/form-data").path("schema"));
+                for (JsonNode part : schema.path("required")) {
+                    if (multipart.getFile(part.asText()) == null && multipart.getParameter(part.asText()) == null) {
+                        problems.add(part.asText() + ": required part");
+                    }
+                }
+            }
+            byte[] content = request.getContentAsByteArray();
+            if (!body.isMissingNode() && type != null && type.startsWith("application/json")) {
+                JsonNode schema = body.path("content").path("application/json").path("schema");
+                if (content == null || content.length == 0) {
+                    if (body.path("required").asBoolean(false)) {
+                        problems.add("body: required");
+                    }
+                }
+                else if (!schema.isMissingNode()) {
+                    JsonNode json;
+                    try {
+                        json = JSON.readTree(content);
+                    }
+                    catch (java.io.IOException unreadable) {
+                        problems.add("body: not JSON");
+                        return problems;
+                    }
+                    validate(schema, json).forEach(message -> problems.add("body: " + message.getMessage()));
+                }
+            }
+            return problems;
+        }
+
+        private static @org.jspecify.annotations.Nullable JsonNode typed(String value, JsonNode schema) {
+            return switch (schema.path("type").asText()) {
+                case "integer" -> {
+                    try {
+                        yield JSON.getNodeFactory().numberNode(Long.parseLong(value));
+                    }
+                    catch (NumberFormatException notANumber) {
+                        yield null;
+                    }
+                }
+                case "boolean" -> "true".equals(value) || "false".equals(value)
+                        ? JSON.getNodeFactory().booleanNode(Boolean.parseBoolean(value)) : null;
+                default -> JSON.getNodeFactory().textNode(value);
+            };
+        }
+
+        private Set<ValidationMessage> validate(JsonNode schema, JsonNode value) {
+            ObjectNode wrapper = JSON.createObjectNode();
+            wrapper.set("components", root.path("components"));
+            wrapper.set("$defs", JSON.createObjectNode().set("value", schema));
+            wrapper.put("$ref", "#/$defs/value");
+            return SCHEMAS.getSchema(wrapper).validate(value);
+        }
+
+        /** A {@code $ref} into the document's components, or the node itself. */
+        private JsonNode resolve(JsonNode node) {
+            String ref = node.path("$ref").asText("");
+            if (!ref.startsWith("#/")) {
+                return node;
+            }
+            JsonNode target = root;
+            for (String part : ref.substring(2).split("/")) {
+                target = target.path(part);
+            }
+            return target;
         }
 
         private void load() throws Exception {

@@ -37,10 +37,47 @@ class OpenApiResponseValidationTest {
                 .hasMessageContaining("undocumented status GET /api/v1/users/{userId} -> 418");
     }
 
+    @Test
+    void refusesAnUndeclaredHeaderAndAMissingRequiredOne() {
+        // given
+        var validation = new OpenApiResponseValidation.Document(context);
+        String good = "{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"No.\",\"details\":[]},"
+                + "\"request_id\":\"r1\",\"timestamp\":\"2026-11-23T10:00:00.000Z\"}";
+        MvcResult tagged = result("GET", "/api/v1/users/7", 404, good);
+        tagged.getResponse().setHeader("ETag", "\"abc\"");
+        MvcResult anonymous = result("GET", "/api/v1/users/7", 404, good);
+        anonymous.getResponse().setHeader("X-Request-Id", null);
+
+        // when / then
+        assertThatThrownBy(() -> validation.handle(tagged)).hasMessageContaining("carries ETag, which it does not declare");
+        assertThatThrownBy(() -> validation.handle(anonymous)).hasMessageContaining("lacks the required header X-Request-Id");
+    }
+
+    @Test
+    void holdsRequestsToTheDocumentBothWays() {
+        // given
+        var validation = new OpenApiResponseValidation.Document(context);
+        String invalid = "{\"error\":{\"code\":\"VALIDATION_ERROR\",\"message\":\"No.\",\"details\":"
+                + "[{\"field\":\"limit\",\"message\":\"too big\"}]},\"request_id\":\"r1\",\"timestamp\":\"2026-11-23T10:00:00.000Z\"}";
+        MvcResult acceptedOutOfBounds = result("GET", "/api/v1/users", 200, "{\"items\":[],\"_links\":{}}");
+        acceptedOutOfBounds.getRequest().setParameter("limit", "500");
+        MvcResult refusedWithinBounds = result("GET", "/api/v1/users", 400, invalid);
+        refusedWithinBounds.getRequest().setParameter("limit", "50");
+        MvcResult refusedCursor = result("GET", "/api/v1/users", 400, invalid.replace("limit", "after"));
+        refusedCursor.getRequest().setParameter("after", "bm9wZQ");
+
+        // when / then a request the document rules out must not succeed, one it allows must not be refused as invalid,
+        // unless for a rule the operation lists as checked beyond its schema
+        assertThatThrownBy(() -> validation.handle(acceptedOutOfBounds)).hasMessageContaining("accepted a request that breaks");
+        assertThatThrownBy(() -> validation.handle(refusedWithinBounds)).hasMessageContaining("the document is looser");
+        assertThatCode(() -> validation.handle(refusedCursor)).doesNotThrowAnyException();
+    }
+
     private static MvcResult result(String method, String uri, int status, String body) {
         MockHttpServletRequest request = new MockHttpServletRequest(method, uri);
         MockHttpServletResponse response = new MockHttpServletResponse();
         response.setStatus(status);
+        response.setHeader("X-Request-Id", "r1");
         response.setContentType("application/json");
         response.setCharacterEncoding("UTF-8");
         try {

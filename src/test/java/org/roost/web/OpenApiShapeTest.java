@@ -34,12 +34,39 @@ class OpenApiShapeTest {
         List<JsonNode> operations = operations(document);
         assertThat(operations).allSatisfy(operation -> {
             assertThat(operation.get("operationId").asString()).matches("[a-z][A-Za-z]+").doesNotContain("_");
-            assertThat(operation.get("tags").get(0).asString()).isIn("users", "posts", "followers", "auth", "feed");
+            assertThat(operation.get("tags").get(0).asString()).isIn("users", "posts", "followers", "auth", "feed", "graphql");
             assertThat(operation.path("parameters").toString()).doesNotContain("\"caller\"")
                     .doesNotContain("clientId");
         });
         assertThat(operations).extracting(operation -> operation.get("operationId").asString())
                 .contains("listUsers", "createUser", "createPost", "listFollowers", "createToken").doesNotHaveDuplicates();
+    }
+
+    @Test
+    void statesTheRulesTheCodeEnforces() {
+        // when
+        JsonNode document = Json.of(mvc.get().uri("/v3/api-docs").exchange());
+
+        // then patterns match whole values, as Bean Validation's do, and blank is no name or title
+        JsonNode signUp = document.at("/components/schemas/SignUp");
+        assertThat(signUp.at("/properties/username/pattern").asString()).startsWith("^").endsWith("$");
+        assertThat(signUp.at("/properties/name/minLength").asInt()).isEqualTo(1);
+        assertThat(signUp.at("/additionalProperties").asBoolean(true)).isFalse();
+        assertThat(document.at("/components/schemas/CreatePost/properties/title/minLength").asInt()).isEqualTo(1);
+        // the paging bounds, the real error codes, required response fields, GraphQL over HTTP
+        JsonNode limit = document.at("/paths/~1api~1v1~1users/get/parameters/0/schema");
+        assertThat(limit.get("minimum").asInt()).isEqualTo(1);
+        assertThat(limit.get("maximum").asInt()).isEqualTo(100);
+        assertThat(document.at("/components/schemas/ErrorBody/properties/error/properties/code/enum").toString())
+                .contains("VALIDATION_ERROR").doesNotContain("VALIDATION_FAILED");
+        assertThat(document.at("/components/schemas/UserRepresentation/required").toString()).contains("id", "username");
+        assertThat(document.at("/paths/~1api~1v1~1users/post/responses/201/headers/Location").isMissingNode()).isFalse();
+        assertThat(document.at("/paths/~1api~1v1~1users~1{userId}/get/responses/401/headers/RateLimit").isMissingNode())
+                .isTrue();
+        assertThat(document.at("/paths/~1api~1v1~1users~1{userId}~1avatar/get/responses/200/content").propertyNames())
+                .contains("image/png", "image/jpeg", "image/webp");
+        assertThat(document.at("/paths/~1graphql/post/operationId").asString()).isEqualTo("graphQlPost");
+        assertThat(document.at("/paths/~1graphql/get/operationId").asString()).isEqualTo("graphQlGet");
     }
 
     @Test
