@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.graphql.LiveGraphQlTest;
@@ -15,6 +16,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.graphql.execution.GraphQlSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
@@ -50,11 +52,23 @@ class EndpointFuzzTest {
     @LocalServerPort
     int port;
 
+    @Autowired
+    JdbcClient jdbc;
+
     private FuzzIdentity identity;
+    private ErrorLines errorLines;
 
     @BeforeEach
     void signUp() {
         identity = FuzzIdentity.create(mvc, port);
+        errorLines = new ErrorLines();
+    }
+
+    /** Whatever a run sent, nothing it caused was logged at ERROR. */
+    @AfterEach
+    void loggedNothingAtError() {
+        errorLines.close();
+        assertThat(errorLines.lines()).as("lines logged at ERROR during the run").isEmpty();
     }
 
     @Test
@@ -115,8 +129,12 @@ class EndpointFuzzTest {
 
     private RawHttp.@Nullable Response check(RawHttp.Request request, int n, String name, List<String> failures) {
         try {
+            String before = written();
             RawHttp.Response response = new RawHttp(port, SETTINGS.perRequest()).send(request, n);
-            List<String> problems = FuzzVerdict.problems(request, response);
+            List<String> problems = new ArrayList<>(FuzzVerdict.problems(request, response));
+            if (FuzzVerdict.refused(response) && !written().equals(before)) {
+                problems.add("a refused request changed stored data");
+            }
             if (!problems.isEmpty()) {
                 failures.add(name + ": " + problems + " -> " + response.status() + " "
                         + RawHttp.abbreviate(response.body(), 400) + "\n" + request.describe() + "\n");
@@ -127,6 +145,16 @@ class EndpointFuzzTest {
             failures.add(name + ": " + ex.getMessage() + "\n" + request.describe() + "\n");
             return null;
         }
+    }
+
+    /** What the API stores (row counts and the latest change of users and posts): a refused request leaves it as it was. */
+    private String written() {
+        return jdbc.sql("""
+                SELECT (SELECT count(*) FROM users) || '/' || (SELECT count(*) FROM posts) || '/'
+                    || (SELECT count(*) FROM follows) || '/' || (SELECT count(*) FROM avatars) || '/'
+                    || coalesce((SELECT max(updated_at) FROM users)::text, '') || '/'
+                    || coalesce((SELECT max(updated_at) FROM posts)::text, '')
+                """).query(String.class).single();
     }
 
     /** Each try's own random source: try n is the same whatever ran before it. */

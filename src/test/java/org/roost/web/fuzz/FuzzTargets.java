@@ -3,6 +3,7 @@ package org.roost.web.fuzz;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
@@ -20,7 +21,12 @@ import tools.jackson.databind.JsonNode;
 final class FuzzTargets {
 
     /** One method on one path pattern, e.g. {@code PATCH /api/v1/users/{userId}}. */
-    record Operation(String method, String pattern, List<String> bodyFields, List<String> queryParameters) {
+    record Operation(String method, String pattern, List<String> bodyFields, List<String> queryParameters,
+            Map<String, JsonNode> fieldSchemas) {
+
+        Operation(String method, String pattern, List<String> bodyFields, List<String> queryParameters) {
+            this(method, pattern, bodyFields, queryParameters, Map.of());
+        }
     }
 
     /** The API surface: what the OpenAPI document describes, with the unversioned alias. */
@@ -42,7 +48,7 @@ final class FuzzTargets {
                     if (seen.add(method + " " + pattern)) {
                         JsonNode described = described(openApi, pattern, method.name());
                         operations.add(new Operation(method.name(), pattern, bodyFields(openApi, described),
-                                queryParameters(described)));
+                                queryParameters(described), fieldSchemas(openApi, described)));
                     }
                 }
             }
@@ -94,6 +100,22 @@ final class FuzzTargets {
             schema.path("properties").propertyNames().forEach(names::add);
         }
         return List.copyOf(names);
+    }
+
+    /** Each body field's schema, for values on and just past its bounds (HostileValues#boundary). */
+    private static Map<String, JsonNode> fieldSchemas(JsonNode openApi, JsonNode operation) {
+        Map<String, JsonNode> schemas = new java.util.LinkedHashMap<>();
+        for (JsonNode content : operation.path("requestBody").path("content")) {
+            JsonNode schema = content.path("schema");
+            String ref = schema.path("$ref").asString("");
+            if (ref.startsWith("#/components/schemas/")) {
+                schema = openApi.at("/components/schemas/" + ref.substring("#/components/schemas/".length()));
+            }
+            for (var property : schema.path("properties").properties()) {
+                schemas.putIfAbsent(property.getKey(), property.getValue());
+            }
+        }
+        return schemas;
     }
 
     private static List<String> queryParameters(JsonNode operation) {

@@ -60,6 +60,19 @@ final class FuzzVerdict {
      * Whether the try got past authentication and validation to the handlers: a 2xx, and for GraphQL at least
      * one field resolved (partial data counts).
      */
+    /**
+     * Whether the request was refused, so must have changed nothing: a 4xx, or GraphQL's answer of errors without
+     * data (which an {@code application/json} client gets with 200).
+     */
+    static boolean refused(RawHttp.Response response) {
+        if (response.status() >= 400) {
+            return true;
+        }
+        JsonNode body = response.body().isEmpty() ? null : parse(response.body());
+        return body != null && body.path("errors").isArray() && !body.path("errors").isEmpty()
+                && (!body.has("data") || body.get("data").isNull());
+    }
+
     static boolean served(RawHttp.Response response) {
         if (response.status() >= 300) {
             return false;

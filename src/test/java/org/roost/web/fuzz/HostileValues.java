@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
+import tools.jackson.databind.JsonNode;
+
 /**
  * Hostile values for one try, all drawn from one seeded random source so that a try can be repeated:
  * strings (NUL, lone surrogates, right-to-left marks, huge), JSON of the wrong type, deep nesting, broken
@@ -148,6 +150,47 @@ final class HostileValues {
             bytes[below(bytes.length)] = (byte) (0x80 + below(0x80)); // invalid UTF-8
         }
         return bytes;
+    }
+
+    /**
+     * An object whose every field sits on a bound the document states, or just past it: a string of exactly
+     * maxLength characters or one more, minLength or one fewer, an integer at minimum or maximum or one beyond.
+     */
+    String boundary(Map<String, JsonNode> schemas) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        schemas.forEach((name, schema) -> {
+            if (chance(0.9)) {
+                object.put(name, boundary(schema));
+            }
+        });
+        return json(object);
+    }
+
+    private Object boundary(JsonNode schema) {
+        if (schema.path("type").asString("").equals("integer")) {
+            List<String> edges = new ArrayList<>();
+            if (schema.has("minimum")) {
+                long min = schema.get("minimum").asLong();
+                edges.addAll(List.of(Long.toString(min), Long.toString(min - 1)));
+            }
+            if (schema.has("maximum")) {
+                long max = schema.get("maximum").asLong();
+                edges.addAll(List.of(Long.toString(max), Long.toString(max + 1)));
+            }
+            return new Raw(edges.isEmpty() ? number() : oneOf(edges));
+        }
+        List<Integer> lengths = new ArrayList<>();
+        if (schema.has("maxLength")) {
+            lengths.addAll(List.of(schema.get("maxLength").asInt(), schema.get("maxLength").asInt() + 1));
+        }
+        if (schema.has("minLength")) {
+            lengths.addAll(List.of(schema.get("minLength").asInt(), Math.max(0, schema.get("minLength").asInt() - 1)));
+        }
+        if (lengths.isEmpty()) {
+            return string();
+        }
+        // a letter, a precomposed one, one that NFC composes from two, a space, one outside the BMP (two chars in Java)
+        return oneOf(List.of("a", "\u00e9", "e\u0301", " ", "\ud83d\ude00")).repeat(oneOf(lengths));
     }
 
     /** Deletes, repeats or inserts a few characters: syntax that is almost right. */

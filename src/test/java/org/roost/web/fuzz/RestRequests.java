@@ -36,7 +36,10 @@ record RestRequests(FuzzIdentity identity, List<FuzzTargets.Operation> operation
                     "Accept-Charset", "Accept-Language", "API-Version", "X-Forwarded-For", "Forwarded")), values.headerValue()));
         }
         byte[] body = !hasBody ? new byte[0]
-                : form && values.chance(0.8) ? form(operation.bodyFields()) : values.body(operation.bodyFields());
+                : form && values.chance(0.8) ? form(operation.bodyFields())
+                : !operation.fieldSchemas().isEmpty() && values.chance(0.2)
+                        ? values.boundary(operation.fieldSchemas()).getBytes(StandardCharsets.UTF_8)
+                        : values.body(operation.bodyFields());
         return new RawHttp.Request(method, target, headers, body);
     }
 
