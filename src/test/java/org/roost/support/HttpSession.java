@@ -29,25 +29,25 @@ public final class HttpSession {
     }
 
     public HttpResponse<String> get(String uri, String... headers) {
-        return send(HttpRequest.newBuilder(resolve(uri)).GET(), headers);
+        return send(HttpRequest.newBuilder(resolve(uri)).GET(), "", headers);
     }
 
     public HttpResponse<String> postForm(String uri, List<Map.Entry<String, String>> fields, String... headers) {
         String body = fields.stream().map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
                 .collect(Collectors.joining("&"));
         String[] all = concat(headers, "Content-Type", "application/x-www-form-urlencoded");
-        return send(HttpRequest.newBuilder(resolve(uri)).POST(HttpRequest.BodyPublishers.ofString(body)), all);
+        return send(HttpRequest.newBuilder(resolve(uri)).POST(HttpRequest.BodyPublishers.ofString(body)), body, all);
     }
 
     public HttpResponse<String> postJson(String uri, String json, String... headers) {
         String[] all = concat(headers, "Content-Type", "application/json");
-        return send(HttpRequest.newBuilder(resolve(uri)).POST(HttpRequest.BodyPublishers.ofString(json)), all);
+        return send(HttpRequest.newBuilder(resolve(uri)).POST(HttpRequest.BodyPublishers.ofString(json)), json, all);
     }
 
     /** Any method with a JSON body (PATCH, PUT). */
     public HttpResponse<String> send(String method, String uri, String json, String... headers) {
         String[] all = concat(headers, "Content-Type", "application/json");
-        return send(HttpRequest.newBuilder(resolve(uri)).method(method, HttpRequest.BodyPublishers.ofString(json)), all);
+        return send(HttpRequest.newBuilder(resolve(uri)).method(method, HttpRequest.BodyPublishers.ofString(json)), json, all);
     }
 
     public URI resolve(String uri) {
@@ -58,7 +58,8 @@ public final class HttpSession {
         return cookies;
     }
 
-    private HttpResponse<String> send(HttpRequest.Builder request, String... headers) {
+    /** Sends the request, keeps its cookies, and holds the exchange to the OpenAPI document the server serves. */
+    private HttpResponse<String> send(HttpRequest.Builder request, String body, String... headers) {
         for (int i = 0; i < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
@@ -67,7 +68,11 @@ public final class HttpSession {
                     .collect(Collectors.joining("; ")));
         }
         try {
-            HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpRequest built = request.build();
+            HttpResponse<String> response = client.send(built, HttpResponse.BodyHandlers.ofString());
+            URI target = built.uri();
+            OpenApiResponseValidation.check(target.getScheme() + "://" + target.getAuthority(),
+                    Exchange.of(built, body.getBytes(java.nio.charset.StandardCharsets.UTF_8), response));
             for (String setCookie : response.headers().allValues("Set-Cookie")) {
                 String pair = setCookie.split(";", 2)[0];
                 int eq = pair.indexOf('=');

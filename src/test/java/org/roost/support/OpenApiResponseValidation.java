@@ -18,9 +18,6 @@ import com.networknt.schema.ValidationMessage;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.MockMvcBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
-import org.springframework.mock.web.MockHttpServletRequest;
-import org.springframework.mock.web.MockHttpServletResponse;
-import org.springframework.mock.web.MockMultipartHttpServletRequest;
 import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.ResultHandler;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
@@ -48,20 +45,51 @@ public class OpenApiResponseValidation {
         return builder -> builder.alwaysDo(document);
     }
 
+    private static final Map<String, Document> SERVED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Checks an exchange made over real HTTP with the instance at {@code base}, against the document it serves. */
+    static void check(String base, Exchange exchange) {
+        if (exchange.path().startsWith("/v3/api-docs")) {
+            return;
+        }
+        try {
+            SERVED.computeIfAbsent(base, Document::new).check(exchange);
+        }
+        catch (AssertionError | RuntimeException failed) {
+            throw failed;
+        }
+        catch (Exception unreadable) {
+            throw new IllegalStateException(unreadable);
+        }
+    }
+
     /** The document, read once from the running application. */
     static final class Document implements ResultHandler {
 
-        private final WebApplicationContext context;
+        private final java.util.concurrent.Callable<String> source;
         private volatile JsonNode root;
         private volatile List<Map.Entry<Pattern, String>> paths;
 
         Document(WebApplicationContext context) {
-            this.context = context;
+            this.source = () -> MockMvcBuilders.webAppContextSetup(context).build()
+                    .perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get("/v3/api-docs"))
+                    .andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8);
+        }
+
+        /** Over real HTTP: the document that the instance at {@code base} serves. */
+        Document(String base) {
+            this.source = () -> java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                    .newBuilder(java.net.URI.create(base).resolve("/v3/api-docs")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).body();
         }
 
         @Override
         public void handle(MvcResult result) throws Exception {
-            String uri = result.getRequest().getRequestURI();
+            check(Exchange.of(result));
+        }
+
+        void check(Exchange exchange) throws Exception {
+            String uri = exchange.path();
             if (uri.startsWith("/v3/api-docs")) {
                 return;
             }
@@ -73,13 +101,12 @@ public class OpenApiResponseValidation {
             if (template.isEmpty()) {
                 return;
             }
-            String method = result.getRequest().getMethod().toLowerCase(java.util.Locale.ROOT);
+            String method = exchange.method().toLowerCase(java.util.Locale.ROOT);
             JsonNode operation = root.path("paths").path(template.get()).path(method);
             if (operation.isMissingNode()) {
                 return; // 405s and OPTIONS: not operations of the document
             }
-            MockHttpServletResponse response = result.getResponse();
-            String status = Integer.toString(response.getStatus());
+            String status = Integer.toString(exchange.status());
             if (status.equals("304")) {
                 return; // conditional GETs: a 304 has no body, HTTP's own semantics
             }
@@ -89,10 +116,10 @@ public class OpenApiResponseValidation {
                 throw new AssertionError("OpenAPI: undocumented status " + where + " (operation "
                         + operation.path("operationId").asText() + ")");
             }
-            checkRequest(result.getRequest(), operation, where, response);
-            checkHeaders(documented, response, where);
-            String type = response.getContentType();
-            byte[] body = response.getContentAsByteArray();
+            checkRequest(exchange, operation, where);
+            checkHeaders(documented, exchange, where);
+            String type = exchange.responseContentType();
+            byte[] body = exchange.responseBody();
             String mediaType = type == null ? "" : type.split(";")[0].trim();
             if (body.length == 0 || !(mediaType.equals("application/json") || mediaType.endsWith("+json"))) {
                 return;
@@ -118,49 +145,49 @@ public class OpenApiResponseValidation {
         private static final List<String> KNOWN_HEADERS = List.of("X-Request-Id", "RateLimit", "RateLimit-Policy",
                 "Retry-After", "Location", "ETag");
 
-        private void checkHeaders(JsonNode documented, MockHttpServletResponse response, String where) {
+        private void checkHeaders(JsonNode documented, Exchange exchange, String where) {
             JsonNode declared = documented.path("headers");
             for (String header : KNOWN_HEADERS) {
-                if (response.getHeader(header) != null && declared.path(header).isMissingNode()) {
+                if (exchange.responseHeader().apply(header) != null && declared.path(header).isMissingNode()) {
                     throw new AssertionError("OpenAPI: " + where + " carries " + header + ", which it does not declare");
                 }
             }
             for (Iterator<Map.Entry<String, JsonNode>> it = declared.properties().iterator(); it.hasNext();) {
                 Map.Entry<String, JsonNode> header = it.next();
-                if (resolve(header.getValue()).path("required").asBoolean(false) && response.getHeader(header.getKey()) == null) {
+                if (resolve(header.getValue()).path("required").asBoolean(false)
+                        && exchange.responseHeader().apply(header.getKey()) == null) {
                     throw new AssertionError("OpenAPI: " + where + " lacks the required header " + header.getKey());
                 }
             }
         }
 
         /** Document and code agree on what is valid: see the class comment. */
-        private void checkRequest(MockHttpServletRequest request, JsonNode operation, String where,
-                MockHttpServletResponse response) throws Exception {
-            List<String> problems = requestProblems(request, operation);
-            int status = response.getStatus();
-            if (!problems.isEmpty() && status < 400 && !graphQlRefusal(response)) {
+        private void checkRequest(Exchange exchange, JsonNode operation, String where) throws Exception {
+            List<String> problems = requestProblems(exchange, operation);
+            int status = exchange.status();
+            if (!problems.isEmpty() && status < 400 && !graphQlRefusal(exchange)) {
                 throw new AssertionError("OpenAPI: " + where + " accepted a request that breaks the document: " + problems);
             }
-            if (problems.isEmpty() && status == 400 && refusedBeyondTheDocument(response, operation)) {
+            if (problems.isEmpty() && status == 400 && refusedBeyondTheDocument(exchange, operation)) {
                 throw new AssertionError("OpenAPI: " + where + " refused as invalid a request that meets the document"
-                        + " (the document is looser than the code): " + response.getContentAsString(StandardCharsets.UTF_8));
+                        + " (the document is looser than the code): " + new String(exchange.responseBody(), StandardCharsets.UTF_8));
             }
         }
 
         /** GraphQL over HTTP answers an application/json client's refused request with 200: errors and no data. */
-        private static boolean graphQlRefusal(MockHttpServletResponse response) throws Exception {
-            if (response.getContentType() == null || !response.getContentType().contains("json")
-                    || response.getContentAsByteArray().length == 0) {
+        private static boolean graphQlRefusal(Exchange exchange) throws Exception {
+            if (exchange.responseContentType() == null || !exchange.responseContentType().contains("json")
+                    || exchange.responseBody().length == 0) {
                 return false;
             }
-            JsonNode body = JSON.readTree(response.getContentAsByteArray());
+            JsonNode body = JSON.readTree(exchange.responseBody());
             return body.path("errors").isArray() && !body.path("errors").isEmpty()
                     && (body.path("data").isMissingNode() || body.path("data").isNull());
         }
 
         /** A VALIDATION_ERROR naming a field that the operation does not list as checked beyond its schema. */
-        private static boolean refusedBeyondTheDocument(MockHttpServletResponse response, JsonNode operation) throws Exception {
-            JsonNode error = JSON.readTree(response.getContentAsByteArray()).path("error");
+        private static boolean refusedBeyondTheDocument(Exchange exchange, JsonNode operation) throws Exception {
+            JsonNode error = JSON.readTree(exchange.responseBody()).path("error");
             if (!"VALIDATION_ERROR".equals(error.path("code").asText())) {
                 return false;
             }
@@ -173,14 +200,14 @@ public class OpenApiResponseValidation {
             return error.path("details").isEmpty();
         }
 
-        private List<String> requestProblems(MockHttpServletRequest request, JsonNode operation) throws Exception {
+        private List<String> requestProblems(Exchange request, JsonNode operation) throws Exception {
             List<String> problems = new ArrayList<>();
             for (JsonNode parameter : operation.path("parameters")) {
                 parameter = resolve(parameter);
                 String name = parameter.path("name").asText();
                 String value = switch (parameter.path("in").asText()) {
-                    case "query" -> request.getParameter(name);
-                    case "header" -> request.getHeader(name);
+                    case "query" -> request.parameter().apply(name);
+                    case "header" -> request.requestHeader().apply(name);
                     default -> null; // path parameters: the route matched
                 };
                 if (value == null) {
@@ -198,16 +225,16 @@ public class OpenApiResponseValidation {
                 validate(schema, typed).forEach(message -> problems.add(name + ": " + message.getMessage()));
             }
             JsonNode body = operation.path("requestBody");
-            String type = request.getContentType();
-            if (!body.isMissingNode() && request instanceof MockMultipartHttpServletRequest multipart) {
+            String type = request.requestContentType();
+            if (!body.isMissingNode() && request.parts() != null) {
                 JsonNode schema = resolve(body.path("content").path("multipart/form-data").path("schema"));
                 for (JsonNode part : schema.path("required")) {
-                    if (multipart.getFile(part.asText()) == null && multipart.getParameter(part.asText()) == null) {
+                    if (!request.parts().contains(part.asText())) {
                         problems.add(part.asText() + ": required part");
                     }
                 }
             }
-            byte[] content = request.getContentAsByteArray();
+            byte[] content = request.requestBody();
             if (!body.isMissingNode() && type != null && type.startsWith("application/json")) {
                 JsonNode schema = body.path("content").path("application/json").path("schema");
                 if (content == null || content.length == 0) {
@@ -273,10 +300,13 @@ public class OpenApiResponseValidation {
             }
             synchronized (this) {
                 if (root == null) {
-                    String text = MockMvcBuilders.webAppContextSetup(context).build()
-                            .perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get("/v3/api-docs"))
-                            .andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8);
-                    JsonNode document = JSON.readTree(text);
+                    JsonNode document;
+                    try {
+                        document = JSON.readTree(source.call());
+                    }
+                    catch (java.io.IOException | InterruptedException notServed) {
+                        document = JSON.createObjectNode(); // a server that serves no document (a proxy): nothing to hold it to
+                    }
                     List<Map.Entry<Pattern, String>> templates = new ArrayList<>();
                     for (Iterator<String> names = document.path("paths").fieldNames(); names.hasNext();) {
                         String name = names.next();
