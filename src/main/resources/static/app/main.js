@@ -27,7 +27,7 @@ window.addEventListener('popstate', route);
 
 function page(title, ...children) {
   document.title = `${title} · Roost`;
-  main.replaceChildren(h('h1', {}, title), ...children);
+  main.replaceChildren(h('h1', { dir: 'auto' }, title), ...children);
   main.focus();
 }
 
@@ -106,12 +106,14 @@ async function signOut() {
   go('/login');
 }
 
+// User text is shown with dir="auto": each element is a bidirectional isolate (HTML gives an element with a dir
+// attribute unicode-bidi: isolate), so a name or post in one direction cannot reorder the text around it.
 function postCard(post) {
   const author = post.author;
   return h('article', { class: 'post', 'data-id': post.id },
-    h('h3', {}, post.title),
-    post.body ? h('p', {}, post.body) : null,
-    h('p', { class: 'meta' }, 'by ', h('a', { href: `/u/${author.username}` }, author.name), ' · ', when(post.created_at || post.createdAt)));
+    h('h3', { dir: 'auto' }, post.title),
+    post.body ? h('p', { dir: 'auto' }, post.body) : null,
+    h('p', { class: 'meta' }, 'by ', h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' · ', when(post.created_at || post.createdAt)));
 }
 
 function home() {
@@ -166,7 +168,7 @@ async function people() {
   page('People', h('p', { class: 'status', role: 'status' }, 'Loading…'));
   try {
     const data = await gql('{ users(first: 100) { id username name } }');
-    page('People', h('ul', { class: 'people' }, data.users.map((u) => h('li', {}, h('a', { href: `/u/${u.username}` }, u.name), ` @${u.username}`))));
+    page('People', h('ul', { class: 'people' }, data.users.map((u) => h('li', {}, h('a', { href: `/u/${u.username}`, dir: 'auto' }, u.name), ` @${u.username}`))));
   } catch (error) { page('People', h('p', { class: 'error', role: 'alert' }, error.message)); }
 }
 
@@ -187,7 +189,7 @@ async function profile(username) {
       profile(username);
     } catch (error) { showError(errors, error); }
   } }, user.followedByMe ? 'Unfollow' : 'Follow');
-  const names = (list) => h('ul', { class: 'people' }, list.map((u) => h('li', {}, h('a', { href: `/u/${u.username}` }, u.name))));
+  const names = (list) => h('ul', { class: 'people' }, list.map((u) => h('li', {}, h('a', { href: `/u/${u.username}`, dir: 'auto' }, u.name))));
   page(user.name,
     h('div', { class: 'profile' },
       h('img', { class: 'avatar', src: `/api/v1/users/${user.id}/avatar`, alt: `Avatar of ${user.name}`, onerror: (e) => { e.target.hidden = true; } }),

@@ -9,6 +9,7 @@ import graphql.parser.Parser;
 
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.ErrorCode;
+import org.roost.shared.StrictUtf8;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,14 +21,23 @@ import tools.jackson.databind.json.JsonMapper;
 record HttpOperation(@Nullable String query, @Nullable String operationName, @Nullable Map<String, Object> variables,
         @Nullable Map<String, Object> extensions) {
 
+    /**
+     * The body, read as strictly as REST reads its own (docs/api.md, "Input validation"): UTF-8 by the JDK's decoder
+     * (Jackson's takes overlong forms), no key twice ({@code json} detects duplicates), no unpaired surrogate.
+     */
     static HttpOperation fromBody(JsonMapper json, byte[] body) {
+        if (StrictUtf8.firstInvalidByte(body) >= 0) {
+            throw new GraphQlRequestException(ErrorCode.MALFORMED_REQUEST, "The request body is not valid UTF-8.");
+        }
         JsonNode node;
         try {
             node = json.readTree(body);
         }
         catch (JacksonException unreadable) {
-            throw new GraphQlRequestException(ErrorCode.MALFORMED_REQUEST, "The request body is not valid JSON.");
+            throw new GraphQlRequestException(ErrorCode.MALFORMED_REQUEST, "The request body is not valid JSON"
+                    + (isDuplicate(unreadable) ? ": " + unreadable.getOriginalMessage() + "." : "."));
         }
+        requireUnicode(node);
         if (node != null && node.isArray()) {
             throw new GraphQlRequestException(ErrorCode.QUERY_TOO_COMPLEX,
                     "Batched operations are not supported: send one operation per request.", 400);
@@ -41,6 +51,11 @@ record HttpOperation(@Nullable String query, @Nullable String operationName, @Nu
 
     static HttpOperation fromParameters(JsonMapper json, @Nullable String query, @Nullable String operationName,
             @Nullable String variables, @Nullable String extensions) {
+        for (String parameter : new String[] { query, operationName, variables, extensions }) {
+            if (parameter != null && StrictUtf8.hasUnpairedSurrogate(parameter)) {
+                throw notUnicode();
+            }
+        }
         return new HttpOperation(query, operationName, parse(json, variables, "variables"), parse(json, extensions, "extensions"));
     }
 
@@ -56,6 +71,34 @@ record HttpOperation(@Nullable String query, @Nullable String operationName, @Nu
         return parsed.getDefinitionsOfType(OperationDefinition.class).stream()
                 .filter(op -> operationName == null || operationName.equals(op.getName()))
                 .allMatch(op -> op.getOperation() == OperationDefinition.Operation.QUERY);
+    }
+
+    /** STRICT_DUPLICATE_DETECTION's error, which has no type of its own. */
+    private static boolean isDuplicate(JacksonException unreadable) {
+        return unreadable.getOriginalMessage().startsWith("Duplicate Object property");
+    }
+
+    /** JSON's escapes can spell an unpaired surrogate ({@code "\udc00"}): valid syntax, but no Unicode text. */
+    private static void requireUnicode(@Nullable JsonNode node) {
+        if (node == null) {
+            return;
+        }
+        if (node.isString() && StrictUtf8.hasUnpairedSurrogate(node.asString())) {
+            throw notUnicode();
+        }
+        for (var property : node.properties()) {
+            if (StrictUtf8.hasUnpairedSurrogate(property.getKey())) {
+                throw notUnicode();
+            }
+        }
+        for (JsonNode child : node) {
+            requireUnicode(child);
+        }
+    }
+
+    private static GraphQlRequestException notUnicode() {
+        return new GraphQlRequestException(ErrorCode.MALFORMED_REQUEST,
+                "The request holds a string with an unpaired surrogate (\\ud800-\\udfff), which is no Unicode text.");
     }
 
     private static @Nullable String string(@Nullable JsonNode node, String name) {
@@ -84,7 +127,9 @@ record HttpOperation(@Nullable String query, @Nullable String operationName, @Nu
             return null;
         }
         try {
-            return map(json, json.readTree(text), name);
+            JsonNode node = json.readTree(text);
+            requireUnicode(node);
+            return map(json, node, name);
         }
         catch (JacksonException unreadable) {
             throw new GraphQlRequestException(ErrorCode.MALFORMED_REQUEST, "'" + name + "' must be a JSON object.");

@@ -14,6 +14,7 @@ import org.springframework.http.HttpOutputMessage;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.server.ServletServerHttpRequest;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -32,7 +33,8 @@ final class OperationReader implements HttpMessageConverter<Object> {
      */
     static final MediaType URL_PARAMETERS = MediaType.APPLICATION_FORM_URLENCODED;
 
-    private final JsonMapper json = JsonMapper.builder().build();
+    /** A key given twice is refused, not the last one taken (docs/api.md, "Input validation"). */
+    private final JsonMapper json = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private final PersistedQueries persistedQueries;
 
     OperationReader(PersistedQueries persistedQueries) {

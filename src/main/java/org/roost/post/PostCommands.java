@@ -6,21 +6,26 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.shared.CleanText;
+import org.roost.shared.TextRules;
 
-/** PostgreSQL text cannot hold the NUL character, so it is refused as invalid input rather than failing the insert. */
+/**
+ * What clients may write in posts; REST and GraphQL validate the same records. {@link CleanText} also refuses the
+ * NUL character: PostgreSQL text cannot hold it, so it is invalid input rather than a failed insert.
+ */
 public final class PostCommands {
 
     private PostCommands() {
     }
 
-    public record CreatePost(@NotNull @NotBlank @Size(max = 200) @Pattern(regexp = "[^\\x00]*", message = "must not contain the NUL character") String title,
-            @Nullable @Size(max = 10_000) @Pattern(regexp = "[^\\x00]*", message = "must not contain the NUL character") String body) {
+    public record CreatePost(@NotNull @NotBlank @Size(max = 200) @CleanText(TextRules.Use.TITLE) String title,
+            @Nullable @Size(max = 10_000) @CleanText(TextRules.Use.BODY) String body) {
     }
 
     /** A partial update: an absent field stays as it is. */
     public record UpdatePost(
             @Nullable @Pattern(regexp = "(?s).*\\S.*", message = "must not be blank") @Size(min = 1, max = 200)
-            @Pattern(regexp = "[^\\x00]*", message = "must not contain the NUL character") String title,
-            @Nullable @Size(max = 10_000) @Pattern(regexp = "[^\\x00]*", message = "must not contain the NUL character") String body) {
+            @CleanText(TextRules.Use.TITLE) String title,
+            @Nullable @Size(max = 10_000) @CleanText(TextRules.Use.BODY) String body) {
     }
 }

@@ -11,6 +11,7 @@ import org.roost.shared.Caller;
 import org.roost.shared.Page;
 import org.roost.shared.PageRequest;
 import org.roost.shared.Scopes;
+import org.roost.shared.TextRules;
 import org.roost.shared.Timestamps;
 import org.roost.user.UserService;
 import org.springframework.context.ApplicationEventPublisher;
@@ -50,8 +51,8 @@ public class PostService {
             users.requireExists(authorId);
         }
         caller.requireOwner(authorId, Scopes.POSTS_WRITE);
-        String title = command.title().strip();
-        String body = command.body() == null ? "" : command.body();
+        String title = title(command.title());
+        String body = command.body() == null ? "" : body(command.body());
         Instant now = Timestamps.truncate(clock.instant());
         long id;
         try {
@@ -107,9 +108,18 @@ public class PostService {
     public PostSummary update(long authorId, long postId, Caller caller, PostCommands.UpdatePost command) {
         PostSummary current = get(authorId, postId);
         caller.requireOwner(current.authorId(), Scopes.POSTS_WRITE);
-        posts.update(postId, command.title() == null ? current.title() : command.title().strip(),
-                command.body() == null ? current.body() : command.body(), Timestamps.truncate(clock.instant()));
+        posts.update(postId, command.title() == null ? current.title() : title(command.title()),
+                command.body() == null ? current.body() : body(command.body()), Timestamps.truncate(clock.instant()));
         return get(postId);
+    }
+
+    /** Post text is stored in NFC, so that text that looks the same is the same (docs/api.md, "Input validation"). */
+    private static String title(String title) {
+        return TextRules.normalize(title.strip(), "title", 200);
+    }
+
+    private static String body(String body) {
+        return TextRules.normalize(body, "body", 10_000);
     }
 
     @Transactional

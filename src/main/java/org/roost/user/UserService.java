@@ -14,6 +14,7 @@ import org.roost.shared.Page;
 import org.roost.shared.PageRequest;
 import org.roost.shared.Scopes;
 import org.roost.shared.SecurityEvent;
+import org.roost.shared.TextRules;
 import org.roost.shared.Timestamps;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;
@@ -45,9 +46,10 @@ public class UserService {
     /** Hashes before, not inside, a transaction: a queued hash must not hold a database connection. */
     @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public UserSummary signUp(UserCommands.SignUp command) {
+        String name = displayName(command.name());
         String hash = passwords.encode(command.password());
         try {
-            long id = users.insert(normalize(command.username()), command.name().strip(), hash,
+            long id = users.insert(normalize(command.username()), name, hash,
                     Timestamps.truncate(clock.instant()));
             events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.SIGNED_UP, id));
             return get(id);
@@ -98,7 +100,7 @@ public class UserService {
             }
             newHash = passwords.encode(command.password());
         }
-        String name = command.name() == null ? current.name() : command.name().strip();
+        String name = command.name() == null ? current.name() : displayName(command.name());
         users.update(id, name, newHash, Timestamps.truncate(clock.instant()));
         if (newHash != null) {
             events.publishEvent(new UserEvents.CredentialsRevoked(id));
@@ -116,6 +118,11 @@ public class UserService {
         events.publishEvent(new UserEvents.UserDeleted(id));
         events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.ACCOUNT_DELETED, id));
         events.publishEvent(new UserEvents.CredentialsRevoked(id));
+    }
+
+    /** Stored in NFC, so that names that look the same are the same (docs/api.md, "Input validation"). */
+    private static String displayName(String name) {
+        return TextRules.normalize(name.strip(), "name", 100);
     }
 
     private static String normalize(String username) {

@@ -30,6 +30,8 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.PropertyBindingException;
 
@@ -80,8 +82,16 @@ class ApiExceptionHandler {
         switch (ex.getCause()) {
             case PropertyBindingException unknown -> validation(request, response, List.of(new FieldViolation(
                     path(unknown), "is not a field of this resource, or is read-only")));
+            case StrictStringDeserializer.UnpairedSurrogate surrogate -> validation(request, response, List.of(
+                    new FieldViolation(path(surrogate), "must be Unicode text without unpaired surrogates (\\ud800-\\udfff)")));
             case MismatchedInputException mismatch when !mismatch.getPath().isEmpty() ->
-                    validation(request, response, List.of(new FieldViolation(path(mismatch), "has the wrong type")));
+                    validation(request, response, List.of(new FieldViolation(path(mismatch), expected(mismatch))));
+            // STRICT_DUPLICATE_DETECTION: still malformed JSON (RFC 8259 leaves its meaning open), with the key named
+            case StreamReadException duplicate when duplicate.getOriginalMessage().startsWith("Duplicate Object property")
+                    && duplicate.processor() instanceof JsonParser parser ->
+                    errors.write(request, response, ErrorCode.MALFORMED_REQUEST, "The request body is not valid JSON.",
+                            List.of(new FieldViolation(JsonPaths.of(parser.streamReadContext()), "appears more than once")),
+                            null);
             case JacksonException parse -> errors.write(request, response, ErrorCode.MALFORMED_REQUEST,
                     "The request body is not valid JSON.");
             case null, default -> errors.write(request, response, ErrorCode.MALFORMED_REQUEST,
@@ -184,6 +194,27 @@ class ApiExceptionHandler {
             }
         }
         return path.isEmpty() ? "body" : path.toString();
+    }
+
+    /** What the field takes, as JSON names it: scalars are not coerced into each other (StrictJsonConfig). */
+    private static String expected(MismatchedInputException mismatch) {
+        Class<?> type = mismatch.getTargetType();
+        if (type == null) {
+            return "has the wrong type";
+        }
+        if (type == String.class) {
+            return "must be a string";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "must be true or false";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "must be an integer";
+        }
+        if (Number.class.isAssignableFrom(type) || type.isPrimitive()) {
+            return "must be a number";
+        }
+        return "has the wrong type";
     }
 
     private static String parameterName(ParameterValidationResult result) {

@@ -1,5 +1,6 @@
 package org.roost.graphql;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -224,5 +225,44 @@ class GraphQlHttpTest {
         // then
         assertThat(result).hasStatus(200);
         assertThat(result).bodyText().contains("type User").contains("login: String! @deprecated(reason");
+    }
+
+    @Test
+    void refusesABodyWithTheSameKeyTwice() {
+        // when
+        var result = mvc.post().uri("/graphql").contentType(MediaType.APPLICATION_JSON).accept(GRAPHQL_RESPONSE)
+                .content("{\"query\":\"{ __typename }\",\"query\":\"mutation { deletePost(id: \\\"1\\\") }\"}")
+                .exchange();
+
+        // then
+        assertThat(result).hasStatus(400);
+        assertThat(GraphQlClient.body(result).get("errors").get(0).get("extensions").get("code").asString())
+                .isEqualTo("MALFORMED_REQUEST");
+        assertThat(GraphQlClient.body(result).get("errors").get(0).get("message").asString()).contains("query");
+    }
+
+    @Test
+    void refusesABodyThatIsNoUtf8OrHoldsALoneSurrogate() {
+        // given an overlong '"' (C0 A2) that would end the string early, and an escaped lone surrogate
+        java.io.ByteArrayOutputStream overlong = new java.io.ByteArrayOutputStream();
+        overlong.writeBytes("{\"query\":\"{ __typename }\",\"operationName\":\"a".getBytes(StandardCharsets.UTF_8));
+        overlong.writeBytes(new byte[] { (byte) 0xC0, (byte) 0xA2 });
+        overlong.writeBytes("\"}".getBytes(StandardCharsets.UTF_8));
+
+        // when
+        var invalid = mvc.post().uri("/graphql").contentType(MediaType.APPLICATION_JSON).accept(GRAPHQL_RESPONSE)
+                .content(overlong.toByteArray()).exchange();
+        var surrogate = mvc.post().uri("/graphql").contentType(MediaType.APPLICATION_JSON).accept(GRAPHQL_RESPONSE)
+                .content("{\"query\":\"query($u: String!) { userByUsername(username: $u) { id } }\","
+                        + "\"variables\":{\"u\":\"\\udc00\"}}")
+                .exchange();
+
+        // then
+        assertThat(invalid).hasStatus(400);
+        assertThat(GraphQlClient.body(invalid).get("errors").get(0).get("extensions").get("code").asString())
+                .isEqualTo("MALFORMED_REQUEST");
+        assertThat(surrogate).hasStatus(400);
+        assertThat(GraphQlClient.body(surrogate).get("errors").get(0).get("extensions").get("code").asString())
+                .isEqualTo("MALFORMED_REQUEST");
     }
 }

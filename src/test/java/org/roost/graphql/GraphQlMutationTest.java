@@ -88,4 +88,37 @@ class GraphQlMutationTest {
         assertThat(code(blank)).isEqualTo("VALIDATION_ERROR");
         assertThat(code(anonymous)).isEqualTo("UNAUTHENTICATED");
     }
+
+    @Test
+    void refusesAVariableOfAnotherScalarTypeAsAValidationError() {
+        // given
+        ApiClient.Login kit = new ApiClient(mvc).newUser("kit");
+
+        // when: GraphQL's input coercion takes no Int for a String
+        JsonNode result = run(kit, "mutation($t: String!) { createPost(input: {title: $t, body: \"x\"}) { id } }",
+                Map.of("t", 5));
+
+        // then
+        assertThat(code(result)).isEqualTo("VALIDATION_ERROR");
+        assertThat(result.get("data") == null || result.get("data").isNull()).isTrue();
+    }
+
+    @Test
+    void appliesTheTextRulesOfRestToNamesAndPosts() {
+        // given
+        ApiClient.Login lev = new ApiClient(mvc).newUser("lev");
+
+        // when
+        JsonNode override = run(lev, "mutation($n: String!) { updateMe(input: {name: $n}) { name } }",
+                Map.of("n", "lev\u202Eoj"));
+        JsonNode title = run(lev, "mutation($t: String!) { createPost(input: {title: $t}) { id } }",
+                Map.of("t", "\u202Dforced"));
+        JsonNode composed = run(lev, "mutation($t: String!) { createPost(input: {title: $t}) { title } }",
+                Map.of("t", "Cafe\u0301"));
+
+        // then
+        assertThat(code(override)).isEqualTo("VALIDATION_ERROR");
+        assertThat(code(title)).isEqualTo("VALIDATION_ERROR");
+        assertThat(composed.get("data").get("createPost").get("title").asString()).isEqualTo("Caf\u00e9");
+    }
 }

@@ -159,4 +159,59 @@ class PostApiTest {
         assertThat(me.apply(mvc.get().uri("/api/v1/users/" + me.userId() + "/posts")).exchange())
                 .bodyJson().extractingPath("$.items").asArray().isEmpty();
     }
+
+    @Test
+    void storesPostTextInNfc() {
+        // given
+        var me = api().newUser("nfcpost");
+
+        // when "e" + combining acute, and a Hangul syllable as its two jamo
+        var result = create(me, me.userId(), "{\"title\":\"Cafe\u0301\",\"body\":\"\u1112\u1161\"}");
+
+        // then
+        assertThat(result).hasStatus(201);
+        assertThat(result).bodyJson().extractingPath("$.title").isEqualTo("Caf\u00e9");
+        assertThat(result).bodyJson().extractingPath("$.body").isEqualTo("\ud558");
+    }
+
+    @Test
+    void refusesOverridesInTitlesButKeepsTheMarksALanguageNeeds() {
+        // given
+        var me = api().newUser("titles");
+
+        // when
+        var override = create(me, me.userId(), "{\"title\":\"invoice \u202efdp.exe\"}");
+        var unclosedIsolate = create(me, me.userId(), "{\"title\":\"\u2067\u05e9\u05dc\u05d5\u05dd\"}");
+        // Persian with a zero-width non-joiner, a right-to-left mark, an emoji ZWJ sequence, a closed isolate
+        var marks = create(me, me.userId(), "{\"title\":\"\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 \u200f "
+                + "\ud83d\udc69\u200d\ud83d\udcbb \u2067\u05e9\u05dc\u05d5\u05dd\u2069\"}");
+
+        // then
+        assertThat(override).hasStatus(400);
+        assertThat(override).bodyJson().extractingPath("$.error.code").isEqualTo("VALIDATION_ERROR");
+        assertThat(override).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("title");
+        assertThat(unclosedIsolate).hasStatus(400);
+        assertThat(unclosedIsolate).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("title");
+        assertThat(marks).hasStatus(201);
+    }
+
+    @Test
+    void acceptsBidirectionalFormattingInBodiesOnlyWhenClosed() {
+        // given
+        var me = api().newUser("bodies");
+        long post = api().createPost(me, "t");
+
+        // when
+        var closed = create(me, me.userId(), "{\"title\":\"t\",\"body\":\"\u202eabc\u202c and \u2066def\u2069\"}");
+        var open = create(me, me.userId(), "{\"title\":\"t\",\"body\":\"\u202eabc\"}");
+        var openOnUpdate = me.apply(mvc.patch().uri("/api/v1/users/" + me.userId() + "/posts/" + post))
+                .contentType(MediaType.APPLICATION_JSON).content("{\"body\":\"x \u2068y\"}").exchange();
+
+        // then
+        assertThat(closed).hasStatus(201);
+        assertThat(open).hasStatus(400);
+        assertThat(open).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("body");
+        assertThat(openOnUpdate).hasStatus(400);
+        assertThat(openOnUpdate).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("body");
+    }
 }

@@ -229,4 +229,76 @@ class UserApiTest {
         assertThat(me.apply(mvc.delete().uri("/api/v1/users/" + other.userId())).exchange()).hasStatus(403);
         assertThat(me.apply(mvc.get().uri("/api/v1/users/" + other.userId())).exchange()).hasStatus(200);
     }
+
+    @Test
+    void refusesUsernamesThatDoNotStartAndEndWithALetterOrDigit() {
+        // when
+        var dots = signUp("{\"username\":\"...\",\"name\":\"Dots\",\"password\":\"" + ApiClient.PASSWORD + "\"}");
+        var dash = signUp("{\"username\":\"-x" + Long.toString(System.nanoTime(), 36) + "\",\"name\":\"Dash\",\"password\":\""
+                + ApiClient.PASSWORD + "\"}");
+        var trailing = signUp("{\"username\":\"" + ApiClient.uniqueUsername("end") + "_\",\"name\":\"End\",\"password\":\""
+                + ApiClient.PASSWORD + "\"}");
+        var inner = signUp("{\"username\":\"" + ApiClient.uniqueUsername("a.b-c") + "\",\"name\":\"Inner\",\"password\":\""
+                + ApiClient.PASSWORD + "\"}");
+
+        // then
+        for (var refused : new MvcTestResult[] { dots, dash, trailing }) {
+            assertThat(refused).hasStatus(400);
+            assertThat(refused).bodyJson().extractingPath("$.error.code").isEqualTo("VALIDATION_ERROR");
+            assertThat(refused).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("username");
+        }
+        assertThat(inner).hasStatus(201);
+    }
+
+    @Test
+    void storesADisplayNameInNfc() {
+        // given "e" and a combining acute accent
+        String username = ApiClient.uniqueUsername("nfc");
+
+        // when
+        var result = signUp("{\"username\":\"" + username + "\",\"name\":\"Rene\u0301e\",\"password\":\""
+                + ApiClient.PASSWORD + "\"}");
+
+        // then one precomposed "é"
+        assertThat(result).hasStatus(201);
+        assertThat(result).bodyJson().extractingPath("$.name").isEqualTo("Ren\u00e9e");
+    }
+
+    @Test
+    void refusesBidirectionalControlsAndInvisibleCharactersInNames() {
+        // given
+        var me = api().newUser("bidi");
+
+        // when: a right-to-left override, a zero-width space, an isolate, a byte order mark, a newline
+        var override = signUp("{\"username\":\"" + ApiClient.uniqueUsername("rlo") + "\",\"name\":\"admin\u202egnp.exe\","
+                + "\"password\":\"" + ApiClient.PASSWORD + "\"}");
+        var zeroWidth = signUp("{\"username\":\"" + ApiClient.uniqueUsername("zw") + "\",\"name\":\"ali\u200bce\","
+                + "\"password\":\"" + ApiClient.PASSWORD + "\"}");
+        var updates = java.util.stream.Stream.of("\\u2067x\\u2069", "\\ufeffx", "a\\nb", "\\u200fx")
+                .map(name -> me.apply(mvc.patch().uri("/api/v1/users/" + me.userId())).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"name\":\"" + name + "\"}").exchange())
+                .toList();
+
+        // then
+        assertThat(override).hasStatus(400);
+        assertThat(override).bodyJson().extractingPath("$.error.code").isEqualTo("VALIDATION_ERROR");
+        assertThat(override).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("name");
+        assertThat(override).bodyJson().extractingPath("$.error.details[0].message").asString().contains("U+202E");
+        assertThat(zeroWidth).hasStatus(400);
+        assertThat(zeroWidth).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("name");
+        assertThat(updates).allSatisfy(update -> {
+            assertThat(update).hasStatus(400);
+            assertThat(update).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("name");
+        });
+    }
+
+    @Test
+    void keepsLettersOfEveryScriptInNames() {
+        // when
+        var result = signUp("{\"username\":\"" + ApiClient.uniqueUsername("intl") + "\",\"name\":\"\u0645\u0631\u06cc\u0645 "
+                + "\u0928\u092e\u0938\u094d\u0924\u0947 Zo\u00eb\",\"password\":\"" + ApiClient.PASSWORD + "\"}");
+
+        // then
+        assertThat(result).hasStatus(201);
+    }
 }
