@@ -86,6 +86,39 @@ public final class TextRules {
         return null;
     }
 
+    /**
+     * The characters this use allows, as a JSON Schema (ECMA 262) character class for the OpenAPI document:
+     * everything but what {@link #problem} refuses character by character within the Basic Multilingual Plane
+     * (surrogates stay allowed, so that characters beyond it pass as their pairs). What no class can say (balanced
+     * formatting, invisible characters beyond the BMP) the document lists as checked beyond its schema.
+     */
+    public static String allowedCharacters(Use use) {
+        StringBuilder refused = new StringBuilder();
+        int start = -1;
+        for (int c = 0; c <= 0x10000; c++) {
+            boolean out = c < 0x10000 && Character.getType(c) != Character.SURROGATE && refuses(use, c);
+            if (out && start < 0) {
+                start = c;
+            }
+            else if (!out && start >= 0) {
+                refused.append(String.format("\\u%04X", start));
+                if (c - 1 > start) {
+                    refused.append(String.format("-\\u%04X", c - 1));
+                }
+                start = -1;
+            }
+        }
+        return "[^" + refused + "]";
+    }
+
+    private static boolean refuses(Use use, int c) {
+        return c == 0 || switch (use) {
+            case NAME -> isBidiControl(c) || isInvisible(c);
+            case TITLE -> isOverride(c);
+            case BODY -> false;
+        };
+    }
+
     /** The problem of stored text, which a write would also have normalised. */
     public static @Nullable String storedProblem(Use use, String text) {
         String problem = problem(use, text);

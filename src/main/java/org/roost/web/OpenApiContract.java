@@ -15,7 +15,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import jakarta.validation.constraints.NotBlank;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.shared.CleanText;
 import org.roost.shared.PageRequest;
+import org.roost.shared.TextRules;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springdoc.core.customizers.PropertyCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -36,6 +38,7 @@ class OpenApiContract {
     /** JSON Schema (ECMA 262) for "not blank" as Hibernate Validator judges it: one character above U+0020. */
     static final String NOT_BLANK = "(?=[\\s\\S]*[^\\x00-\\x20])";
     private static final String NOT_BLANK_MARK = "x-roost-not-blank";
+    private static final String CLEAN_TEXT_MARK = "x-roost-clean-text";
 
     /**
      * Marks a {@code @NotBlank} property; the schema is completed once springdoc has applied {@code @Size} and
@@ -47,6 +50,18 @@ class OpenApiContract {
             if (type.getCtxAnnotations() != null
                     && Arrays.stream(type.getCtxAnnotations()).anyMatch(NotBlank.class::isInstance)) {
                 property.addExtension(NOT_BLANK_MARK, true);
+            }
+            return property;
+        };
+    }
+
+    /** Marks text under {@link CleanText}: its pattern becomes the characters its use allows, in {@link #anchor}. */
+    @Bean
+    PropertyCustomizer cleanTextAllowsWhatItsRulesAllow() {
+        return (property, type) -> {
+            if (type.getCtxAnnotations() != null) {
+                Arrays.stream(type.getCtxAnnotations()).filter(CleanText.class::isInstance).map(CleanText.class::cast)
+                        .findFirst().ifPresent(clean -> property.addExtension(CLEAN_TEXT_MARK, clean.value().name()));
             }
             return property;
         };
@@ -169,6 +184,9 @@ class OpenApiContract {
     private static void anchor(@Nullable Schema<?> schema, Set<Schema<?>> seen) {
         if (schema == null || !seen.add(schema)) {
             return;
+        }
+        if (schema.getExtensions() != null && schema.getExtensions().remove(CLEAN_TEXT_MARK) instanceof String use) {
+            schema.setPattern(TextRules.allowedCharacters(TextRules.Use.valueOf(use)) + "*");
         }
         if (schema.getExtensions() != null && schema.getExtensions().remove(NOT_BLANK_MARK) != null) {
             schema.setMinLength(Math.max(1, Objects.requireNonNullElse(schema.getMinLength(), 0)));

@@ -67,6 +67,11 @@ class OpenApiResponses {
             Map.entry("refreshToken", new Outcome("Rotate a refresh token", "200", List.of("400", "401", "415"))),
             Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))));
 
+    private static final String NFC = "at most maxLength characters once in Unicode normalisation form C (NFC), as stored";
+    private static final String NAME_RULES = NFC + "; no invisible characters beyond the Basic Multilingual Plane";
+    private static final String BALANCED = NFC + "; every bidirectional embedding, override or isolate it opens closed";
+    private static final Map<String, String> POST_RULES = Map.of("title", BALANCED, "body", BALANCED);
+
     /** A cursor is opaque: only one this API gave is valid, which no schema can say. */
     private static final Map<String, String> CURSOR = Map.of("after", "must be a cursor from a page this API gave");
 
@@ -77,7 +82,10 @@ class OpenApiResponses {
     static final Map<String, Map<String, String>> BEYOND_SCHEMA = Map.of(
             "listUsers", CURSOR, "listPosts", CURSOR, "listFollowers", CURSOR, "listFollowing", CURSOR, "getFeed", CURSOR,
             "addFollower", Map.of("follower_id", "must not be the followed user themself"),
-            "updateUser", Map.of("current_password", "must be the user's current password, when the password changes"));
+            "createUser", Map.of("name", NAME_RULES),
+            "updateUser", Map.of("current_password", "must be the user's current password, when the password changes",
+                    "name", NAME_RULES),
+            "createPost", POST_RULES, "updatePost", POST_RULES);
 
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("400", "Malformed request or invalid fields"),

@@ -245,16 +245,49 @@ public class OpenApiResponseValidation {
                 else if (!schema.isMissingNode()) {
                     JsonNode json;
                     try {
-                        json = JSON.readTree(content);
+                        // JSON is Unicode text in UTF-8 (RFC 8259): bytes that are not, or a lone surrogate, break it
+                        String text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(content)).toString();
+                        json = JSON.readTree(text);
+                        if (hasLoneSurrogate(json)) {
+                            problems.add("body: a string holds an unpaired surrogate");
+                        }
                     }
                     catch (java.io.IOException unreadable) {
-                        problems.add("body: not JSON");
+                        problems.add("body: not JSON in UTF-8");
                         return problems;
                     }
                     validate(schema, json).forEach(message -> problems.add("body: " + message.getMessage()));
                 }
             }
             return problems;
+        }
+
+        private static boolean hasLoneSurrogate(JsonNode node) {
+            if (node.isTextual()) {
+                String text = node.asText();
+                for (int i = 0; i < text.length(); i++) {
+                    char c = text.charAt(i);
+                    if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                        i++;
+                    }
+                    else if (Character.isSurrogate(c)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                if (hasLoneSurrogate(JSON.getNodeFactory().textNode(field.getKey())) || hasLoneSurrogate(field.getValue())) {
+                    return true;
+                }
+            }
+            for (JsonNode element : node.isArray() ? node : JSON.createArrayNode()) {
+                if (hasLoneSurrogate(element)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private static @org.jspecify.annotations.Nullable JsonNode typed(String value, JsonNode schema) {
