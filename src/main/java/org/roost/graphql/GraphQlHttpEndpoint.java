@@ -68,13 +68,15 @@ final class GraphQlHttpEndpoint extends AbstractGraphQlHttpHandler {
         return write(mode, status(response.getExecutionResult()), response.toMap());
     }
 
-    /** GraphQL over HTTP: 200 with data; without data, the status its first error stands for. */
-    private static int status(ExecutionResult result) {
+    /**
+     * GraphQL over HTTP: 200 with data; without data, the status its first error's code stands for (GraphQL over
+     * HTTP asks for "4xx or 5xx as appropriate"): a refusal is a 4xx, an unexpected failure 500, an outage 503.
+     */
+    static int status(ExecutionResult result) {
         if (result.isDataPresent() && result.getData() != null) {
             return 200;
         }
-        int status = result.getErrors().isEmpty() ? 500 : GraphQlErrors.code(result.getErrors().getFirst()).status();
-        return result.isDataPresent() ? status : Math.min(Math.max(status, 400), 499);
+        return result.getErrors().isEmpty() ? 500 : GraphQlErrors.code(result.getErrors().getFirst()).status();
     }
 
     /** A refusal before execution, in the contract's error shape with the status {@link ResponseMode} allows. */

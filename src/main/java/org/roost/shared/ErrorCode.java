@@ -24,7 +24,10 @@ public enum ErrorCode {
     IDEMPOTENCY_KEY_REUSED(422, "This Idempotency-Key was already used for a different request."),
     RATE_LIMITED(429, "Too many requests; try again later."),
     INTERNAL_ERROR(500, "An unexpected error occurred."),
+    /** RFC 9110: a method the server does not know at all (405 is for a known one the resource lacks), or a transfer coding it cannot decode. */
+    NOT_IMPLEMENTED(501, "The server does not implement this request's method or transfer coding."),
     SERVICE_UNAVAILABLE(503, "The service is temporarily unavailable."),
+    HTTP_VERSION_NOT_SUPPORTED(505, "The HTTP version is not supported."),
     QUERY_TOO_COMPLEX(400, "The query is too complex.");
 
     private final int status;
@@ -57,7 +60,9 @@ public enum ErrorCode {
             case 413 -> PAYLOAD_TOO_LARGE;
             case 415 -> UNSUPPORTED_MEDIA_TYPE;
             case 429 -> RATE_LIMITED;
+            case 501 -> NOT_IMPLEMENTED;
             case 503 -> SERVICE_UNAVAILABLE;
+            case 505 -> HTTP_VERSION_NOT_SUPPORTED;
             default -> status >= 500 ? INTERNAL_ERROR : MALFORMED_REQUEST;
         };
     }

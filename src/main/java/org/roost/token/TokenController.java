@@ -76,8 +76,11 @@ class TokenController {
         };
     }
 
-    /** Ends the presented access token at once, and its refresh token's family when the body names one. */
-    @PostMapping("/auth/logout")
+    /**
+     * Ends the presented access token at once, and its refresh token's family when the body names one. The body is
+     * optional, so a request without one matches whatever its Content-Type; one with a body must send JSON.
+     */
+    @PostMapping(path = "/auth/logout", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Void> logout(@RequestBody(required = false) @Valid @Nullable LogoutRequest body) {
         if (!(SecurityContextHolder.getContext().getAuthentication() instanceof JwtAuthenticationToken token)) {
             throw new ApiException(ErrorCode.MALFORMED_REQUEST,

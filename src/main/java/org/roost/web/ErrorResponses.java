@@ -74,6 +74,18 @@ public class ErrorResponses {
         write(request, response, code, message, List.of(), null);
     }
 
+    /**
+     * For a refusal made before any security filter chain ran (the firewall's): the body, plus the security headers
+     * a chain would have written.
+     */
+    public void writeBeforeSecurity(HttpServletRequest request, HttpServletResponse response, ErrorCode code,
+            @Nullable String message) throws IOException {
+        if (!response.isCommitted()) {
+            SecurityHeaders.write(request, response);
+        }
+        write(request, response, code, message);
+    }
+
     public void write(HttpServletRequest request, HttpServletResponse response, ErrorCode code, @Nullable String message,
             List<FieldViolation> details, @Nullable Duration retryAfter) throws IOException {
         if (response.isCommitted()) {

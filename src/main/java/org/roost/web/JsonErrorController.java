@@ -31,6 +31,8 @@ class JsonErrorController implements ErrorController {
 
     @RequestMapping("${server.error.path:/error}")
     void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        // An error dispatch passes no security filter chain (Tomcat's own 405 for TRACE comes here): give it their headers.
+        SecurityHeaders.write(request, response);
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         int code = status instanceof Integer value ? value : 500;
         if (request.getAttribute(RequestDispatcher.ERROR_EXCEPTION) instanceof Throwable failure) {

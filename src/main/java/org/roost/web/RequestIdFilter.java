@@ -1,8 +1,6 @@
 package org.roost.web;
 
 import java.io.IOException;
-import java.util.UUID;
-import java.util.regex.Pattern;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -24,13 +22,11 @@ import org.springframework.web.filter.OncePerRequestFilter;
 class RequestIdFilter extends OncePerRequestFilter {
 
     static final String HEADER = "X-Request-Id";
-    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String incoming = request.getHeader(HEADER);
-        String id = incoming != null && SAFE.matcher(incoming).matches() ? incoming : UUID.randomUUID().toString();
+        String id = RequestIds.fromClient(request.getHeader(HEADER));
         request.setAttribute(RequestIds.ATTRIBUTE, id);
         response.setHeader(HEADER, id);
         MDC.put(RequestLogContext.REQUEST_ID, id);

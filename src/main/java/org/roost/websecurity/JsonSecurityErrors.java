@@ -18,19 +18,27 @@ import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.csrf.CsrfException;
 import org.springframework.stereotype.Component;
 
-/** The security layer's 401 and 403, in the same body as every other error. */
+/**
+ * The security layer's 401 and 403, in the same body as every other error; but a method the path does not have is
+ * {@code 405} with {@code Allow} whoever sends it ({@link WrongMethods}).
+ */
 @Component
 class JsonSecurityErrors implements AuthenticationEntryPoint, AccessDeniedHandler {
 
     private final ErrorResponses errors;
+    private final WrongMethods wrongMethods;
 
-    JsonSecurityErrors(ErrorResponses errors) {
+    JsonSecurityErrors(ErrorResponses errors, WrongMethods wrongMethods) {
         this.errors = errors;
+        this.wrongMethods = wrongMethods;
     }
 
     @Override
     public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException ex)
             throws IOException {
+        if (answeredWrongMethod(request, response)) {
+            return;
+        }
         if (DependencyFailures.isUnavailable(ex)) {
             errors.unavailable(request, response, ex); // the credential could not be checked, not refused
             return;
@@ -50,7 +58,20 @@ class JsonSecurityErrors implements AuthenticationEntryPoint, AccessDeniedHandle
     @Override
     public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException ex)
             throws IOException {
+        if (answeredWrongMethod(request, response)) {
+            return;
+        }
         errors.write(request, response, ex instanceof CsrfException ? ErrorCode.CSRF_TOKEN_INVALID : ErrorCode.FORBIDDEN,
                 null);
+    }
+
+    private boolean answeredWrongMethod(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        var wrongMethod = wrongMethods.of(request);
+        if (wrongMethod.isEmpty()) {
+            return false;
+        }
+        wrongMethod.get().getHeaders().forEach((name, values) -> values.forEach(value -> response.addHeader(name, value)));
+        errors.write(request, response, ErrorCode.METHOD_NOT_ALLOWED, null);
+        return true;
     }
 }

@@ -3,8 +3,11 @@ package org.roost.graphql;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
+import graphql.ExecutionResult;
+
 import org.junit.jupiter.api.Test;
 import org.roost.live.LiveEvents;
+import org.roost.shared.ErrorCode;
 import org.roost.support.ApiClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
@@ -264,5 +267,24 @@ class GraphQlHttpTest {
         assertThat(surrogate).hasStatus(400);
         assertThat(GraphQlClient.body(surrogate).get("errors").get(0).get("extensions").get("code").asString())
                 .isEqualTo("MALFORMED_REQUEST");
+    }
+
+    @Test
+    void answersAFailureWithoutDataWithTheStatusOfItsCodeNeverA499() {
+        // given: results without data, whose first error is an unexpected failure, an outage, or unclassified
+        ExecutionResult internal = graphql.ExecutionResult.newExecutionResult()
+                .addError(GraphQlErrors.of(ErrorCode.INTERNAL_ERROR, null, "r1")).build();
+        ExecutionResult outage = graphql.ExecutionResult.newExecutionResult()
+                .addError(GraphQlErrors.of(ErrorCode.SERVICE_UNAVAILABLE, null, "r2")).build();
+        ExecutionResult foreign = graphql.ExecutionResult.newExecutionResult()
+                .addError(graphql.GraphqlErrorBuilder.newError().message("boom").build()).build();
+        ExecutionResult refused = graphql.ExecutionResult.newExecutionResult()
+                .addError(GraphQlErrors.of(ErrorCode.QUERY_TOO_COMPLEX, null, "r3")).build();
+
+        // when / then
+        assertThat(GraphQlHttpEndpoint.status(internal)).isEqualTo(500);
+        assertThat(GraphQlHttpEndpoint.status(outage)).isEqualTo(503);
+        assertThat(GraphQlHttpEndpoint.status(foreign)).isEqualTo(500);
+        assertThat(GraphQlHttpEndpoint.status(refused)).isEqualTo(400);
     }
 }

@@ -166,6 +166,19 @@ class HostileDocumentsTest {
     }
 
     @Test
+    void refusesManyIntrospectionRootsUnderAnAliasWithAClientError() {
+        // given: the schema asked for again and again under aliases, within the alias limit
+        String document = "{ a: __schema { types { name } } b: __schema { types { name } } c: __schema { types { name } } }";
+
+        // when
+        HttpResponse<String> response = post(document);
+
+        // then
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(code(response)).isEqualTo("QUERY_TOO_COMPLEX");
+    }
+
+    @Test
     void refusesAFanOutOverServerSentEvents() throws Exception {
         // when
         HttpResponse<String> response = new HttpSession(base).postJson("/graphql",

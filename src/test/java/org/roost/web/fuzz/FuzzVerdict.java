@@ -25,13 +25,16 @@ final class FuzzVerdict {
             Pattern.compile("SQLState|SQL state|PSQL|JdbcSQL|syntax error at or near"),
             Pattern.compile("\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\\b.*\\b(FROM|WHERE|VALUES|SET)\\b"));
 
+    private static final List<String> IMPLEMENTED_METHODS = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
+            "OPTIONS");
+
     private FuzzVerdict() {
     }
 
     /** The rules this answer breaks; empty when it keeps them all. */
     static List<String> problems(RawHttp.Request request, RawHttp.Response response) {
         List<String> problems = new ArrayList<>();
-        if (response.status() >= 500) {
+        if (response.status() >= 500 && !isNotImplemented(request, response)) {
             problems.add("status " + response.status());
         }
         String sent = request.describe() + new String(request.body(), StandardCharsets.UTF_8);
@@ -49,6 +52,15 @@ final class FuzzVerdict {
             problems.addAll(errorBodyProblems(response));
         }
         return problems;
+    }
+
+    /**
+     * A method the service does not implement ({@code FROB}) is answered {@code 501 NOT_IMPLEMENTED}, as RFC 9110 asks
+     * (docs/api.md, "HTTP semantics"): the contract's answer, not a server error.
+     */
+    private static boolean isNotImplemented(RawHttp.Request request, RawHttp.Response response) {
+        return response.status() == 501 && !IMPLEMENTED_METHODS.contains(request.method())
+                && response.body().contains("\"NOT_IMPLEMENTED\"");
     }
 
     /** OAuth 2.0 and OpenID Connect endpoints answer errors in their own format (RFC 6749, RFC 6750 for userinfo). */
