@@ -164,8 +164,12 @@ class OpenApiResponses {
         response.addHeaderObject(header, new Header().$ref("#/components/headers/" + header));
     }
 
-    /** Any operation may be rate limited or meet a dependency that is down. */
-    private static final List<String> ANYWHERE = List.of("429", "503");
+    /**
+     * What any operation may answer: 400 for a request HTTP itself finds malformed (an undecodable query, a header
+     * the firewall refuses), 401 for a broken bearer token (checked even where none is needed), a rate limit, a
+     * dependency that is down.
+     */
+    private static final List<String> ANYWHERE = List.of("400", "401", "429", "503");
 
     private static void complete(Operation operation) {
         // An operation added without an entry here still gets a summary and the usual errors.
@@ -196,9 +200,14 @@ class OpenApiResponses {
             success.setContent(images);
         }
         responses.addApiResponse(outcome.status(), success);
-        // A representation the Accept header rules out is refused before anything is done (406, nothing written)
-        List<String> refusals = "204".equals(outcome.status()) ? ANYWHERE : List.of("406", "429", "503");
-        for (String status : java.util.stream.Stream.concat(outcome.errors().stream(), refusals.stream()).toList()) {
+        List<String> refusals = new java.util.ArrayList<>(ANYWHERE);
+        if (!"204".equals(outcome.status())) {
+            refusals.add("406"); // a representation the Accept header rules out: refused before anything is done
+        }
+        if (operation.getRequestBody() != null) {
+            refusals.addAll(List.of("413", "415")); // a body too large, or of a type the operation does not read
+        }
+        for (String status : java.util.stream.Stream.concat(outcome.errors().stream(), refusals.stream()).distinct().toList()) {
             responses.addApiResponse(status, new ApiResponse().description(REASONS.get(status))
                     .content(new Content().addMediaType("application/json", new MediaType()
                             .schema(new Schema<>().$ref("#/components/schemas/" + ERROR_SCHEMA)))));
