@@ -33,11 +33,15 @@ final class GraphQlHttpEndpoint extends AbstractGraphQlHttpHandler {
     static final String PATH = "/graphql";
 
     private final PersistedQueries persistedQueries;
+    private final Duration retryAfter;
     private final JsonMapper json = JsonMapper.builder().build();
 
-    GraphQlHttpEndpoint(WebGraphQlHandler graphQl, OperationReader reader, PersistedQueries persistedQueries) {
+    /** {@code retryAfter}: what a 503 tells the client to wait, as the REST API's do. */
+    GraphQlHttpEndpoint(WebGraphQlHandler graphQl, OperationReader reader, PersistedQueries persistedQueries,
+            Duration retryAfter) {
         super(graphQl, reader);
         this.persistedQueries = persistedQueries;
+        this.retryAfter = retryAfter;
     }
 
     @Override
@@ -90,7 +94,11 @@ final class GraphQlHttpEndpoint extends AbstractGraphQlHttpHandler {
     }
 
     private ServerResponse write(ResponseMode mode, int status, Map<String, Object> body) {
-        return builder(mode, status).body(json.writeValueAsBytes(body));
+        ServerResponse.BodyBuilder response = builder(mode, status);
+        if (mode.status(status) == 503) {
+            response.header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, retryAfter.toSeconds())));
+        }
+        return response.body(json.writeValueAsBytes(body));
     }
 
     private static ServerResponse.BodyBuilder builder(ResponseMode mode, int status) {

@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.roost.limits.RateLimitCharge;
 import org.roost.live.LiveSettings;
 import org.roost.shared.ErrorCode;
+import org.roost.web.ErrorResponses;
 import org.roost.web.RequestIds;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -35,9 +36,9 @@ class GraphQlRoutes {
     @Bean
     @Order(-10)
     RouterFunction<ServerResponse> roostGraphQlRoutes(WebGraphQlHandler graphQl, PersistedQueries persistedQueries,
-            GraphQlSettings settings, LiveSettings live, LiveStreams streams, GraphiQlPage graphiQl) {
+            GraphQlSettings settings, LiveSettings live, LiveStreams streams, GraphiQlPage graphiQl, ErrorResponses errors) {
         OperationReader reader = new OperationReader(persistedQueries);
-        GraphQlHttpEndpoint http = new GraphQlHttpEndpoint(graphQl, reader, persistedQueries);
+        GraphQlHttpEndpoint http = new GraphQlHttpEndpoint(graphQl, reader, persistedQueries, errors.retryAfter());
         GraphQlSse sse = new GraphQlSse(graphQl, reader, persistedQueries, settings, live, streams);
         return RouterFunctions.route()
                 .POST(GraphQlHttpEndpoint.PATH, request -> ResponseMode.of(request) == ResponseMode.EVENT_STREAM,

@@ -146,6 +146,12 @@ class DependencyFailureTest {
                 "Authorization", "Bearer " + token));
         assertThat(Json.of(mutation.body()).at("/errors/0/extensions/code").asString()).as(mutation.body())
                 .isEqualTo("SERVICE_UNAVAILABLE");
+        // and a client of GraphQL over HTTP's statuses gets the REST API's 503 with Retry-After
+        HttpResponse<String> strict = timed(() -> client.postJson("/graphql",
+                "{\"query\":\"mutation { createPost(input: {title: \\\"lost?\\\"}) { id } }\"}",
+                "Authorization", "Bearer " + token, "Accept", "application/graphql-response+json"));
+        assertThat(strict.statusCode()).as(strict.body()).isEqualTo(503);
+        assertThat(strict.headers().firstValue("Retry-After")).isPresent();
         // and readiness says so, answering at once
         awaitReadiness(503);
 
