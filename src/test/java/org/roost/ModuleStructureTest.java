@@ -32,4 +32,14 @@ class ModuleStructureTest {
         assertThat(live.getBootstrapDependencies(MODULES).map(module -> module.getName())).doesNotContain("graphql");
         assertThat(graphql.getBootstrapDependencies(MODULES).map(module -> module.getName())).contains("live");
     }
+
+    /** The transports bring operations to graphql; graphql knows nothing of how they came. */
+    @Test
+    void graphQlOperationsKnowNothingOfTheirTransports() {
+        var graphql = MODULES.getModuleByName("graphql").orElseThrow();
+        var transport = MODULES.getModuleByName("graphqltransport").orElseThrow();
+
+        assertThat(graphql.getBootstrapDependencies(MODULES).map(module -> module.getName())).doesNotContain("graphqltransport");
+        assertThat(transport.getBootstrapDependencies(MODULES).map(module -> module.getName())).contains("graphql");
+    }
 }

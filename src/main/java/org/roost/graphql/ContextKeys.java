@@ -1,12 +1,14 @@
 package org.roost.graphql;
 
-/** Keys of the GraphQL context that every transport fills the same way. */
-final class ContextKeys {
+/** Keys of the GraphQL context that every transport fills the same way, and of the attributes they hand an operation. */
+public final class ContextKeys {
 
     static final String CALLER = "roost.caller";
     static final String REQUEST_ID = "roost.requestId";
     /** The HTTP request's {@link org.roost.limits.RateLimitCharge}, which {@link QueryLimits} charges the operation's cost to. */
-    static final String RATE_LIMIT = "roost.rateLimit";
+    public static final String RATE_LIMIT = "roost.rateLimit";
+    /** The request attribute (and WebSocket session attribute) with the id of the request that brought the operation. */
+    public static final String REQUEST_ID_ATTRIBUTE = "roost.requestIdAttribute";
 
     private ContextKeys() {
     }

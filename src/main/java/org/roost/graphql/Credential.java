@@ -17,17 +17,17 @@ import org.springframework.security.core.context.SecurityContextHolder;
  *
  * @param sessionId the server-side session it came with, if any
  */
-record Credential(Authentication authentication, @Nullable String sessionId, Caller caller) {
+public record Credential(Authentication authentication, @Nullable String sessionId, Caller caller) {
 
     /** The request attribute (and WebSocket session attribute) under which the transports leave it. */
-    static final String ATTRIBUTE = Credential.class.getName();
+    public static final String ATTRIBUTE = Credential.class.getName();
 
     static Optional<Credential> of(@Nullable Authentication authentication, @Nullable String sessionId) {
         return Callers.from(authentication).map(caller -> new Credential(authentication, sessionId, caller));
     }
 
     /** Whatever the security filters accepted for this HTTP request. */
-    static Optional<Credential> fromHttp(HttpServletRequest request) {
+    public static Optional<Credential> fromHttp(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
         return of(SecurityContextHolder.getContext().getAuthentication(), session == null ? null : session.getId());
     }

@@ -21,7 +21,7 @@ import org.springframework.graphql.execution.ErrorType;
  * {@code extensions.code} (a code of the error contract) plus {@code extensions.request_id}.
  * Errors raised by graphql-java itself (syntax, validation, coercion) get their code here.
  */
-final class GraphQlErrors {
+public final class GraphQlErrors {
 
     static final String CODE = "code";
     static final String REQUEST_ID = "request_id";
@@ -41,7 +41,7 @@ final class GraphQlErrors {
     }
 
     /** A request-level error (no path): the request was refused before anything ran. */
-    static GraphQLError of(ErrorCode code, @Nullable String message, String requestId) {
+    public static GraphQLError of(ErrorCode code, @Nullable String message, String requestId) {
         return normalize(builder(code, message, List.of()).build(), requestId, true);
     }
 
@@ -69,7 +69,7 @@ final class GraphQlErrors {
         return builder.build();
     }
 
-    static ErrorCode code(GraphQLError error) {
+    public static ErrorCode code(GraphQLError error) {
         if (error.getExtensions() != null && error.getExtensions().get(CODE) instanceof String code) {
             try {
                 return ErrorCode.valueOf(code);

@@ -26,7 +26,7 @@ import org.springframework.util.unit.DataSize;
  * @param subscriptions          how many subscriptions may be open at once, per connection, caller, address and instance
  */
 @ConfigurationProperties("roost.graphql")
-record GraphQlSettings(DataSize maxDocumentSize, int maxDepth, int maxCost, int maxAliases, int maxFields,
+public record GraphQlSettings(DataSize maxDocumentSize, int maxDepth, int maxCost, int maxAliases, int maxFields,
         Duration maxExecutionTime, boolean introspection, boolean fieldSuggestions, int documentCacheSize,
         int persistedQueryCacheSize, Duration sessionCheckInterval, Duration sseTimeout, Duration websocketInitTimeout,
         Duration websocketKeepAlive, SubscriptionCaps subscriptions) {
@@ -39,6 +39,6 @@ record GraphQlSettings(DataSize maxDocumentSize, int maxDepth, int maxCost, int 
      * @param perAddress    one client address's, whoever is signed in
      * @param perInstance   all of this instance's, which bounds the memory they take
      */
-    record SubscriptionCaps(int perConnection, int perCaller, int perAddress, int perInstance) {
+    public record SubscriptionCaps(int perConnection, int perCaller, int perAddress, int perInstance) {
     }
 }

@@ -44,7 +44,6 @@ import reactor.core.publisher.Mono;
 @Component
 class OperationInterceptor implements WebSocketGraphQlInterceptor {
 
-    static final String REQUEST_ID_ATTRIBUTE = OperationInterceptor.class.getName() + ".requestId";
 
     private final GraphQlSettings settings;
     private final WebSocketCredentials webSocketCredentials;
@@ -67,7 +66,7 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
     @Override
     public Mono<WebGraphQlResponse> intercept(WebGraphQlRequest request, Chain chain) {
         Map<String, Object> attributes = request.getAttributes();
-        String requestId = attributes.get(REQUEST_ID_ATTRIBUTE) instanceof String id ? id : UUID.randomUUID().toString();
+        String requestId = attributes.get(ContextKeys.REQUEST_ID_ATTRIBUTE) instanceof String id ? id : UUID.randomUUID().toString();
         // HTTP filters checked this request's credential just now; a WebSocket's was checked at connection_init.
         Credential credential = attributes.get(Credential.ATTRIBUTE) instanceof Credential c
                 && (!(request instanceof WebSocketGraphQlRequest) || check.holds(c)) ? c : null;

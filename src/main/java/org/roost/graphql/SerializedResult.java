@@ -16,7 +16,7 @@ import tools.jackson.databind.util.RawValue;
  * encoding the same data again for every subscriber. Results with errors stay as they are: each
  * subscriber gives its errors its own request id.
  */
-record SerializedResult(ExecutionResult result, RawValue json) implements ExecutionResult {
+public record SerializedResult(ExecutionResult result, RawValue json) implements ExecutionResult {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 

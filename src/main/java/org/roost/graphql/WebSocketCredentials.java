@@ -28,7 +28,7 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
  * send cookies on cross-site WebSocket handshakes, and no CSRF token protects them.
  */
 @Component
-class WebSocketCredentials implements HandshakeInterceptor {
+public class WebSocketCredentials implements HandshakeInterceptor {
 
     private static final String HANDSHAKE = WebSocketCredentials.class.getName() + ".handshake";
     private static final String ISSUER = WebSocketCredentials.class.getName() + ".issuer";

@@ -116,7 +116,7 @@ class OpenApiResponses {
                     .description("This service (the origin you reach it at)")));
             openApi.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
                 if (operation.getTags() != null && operation.getTags().contains("graphql")) {
-                    return; // GraphQL's operations describe their own responses (graphql.GraphQlOpenApi)
+                    return; // GraphQL's operations describe their own responses (graphqltransport.GraphQlOpenApi)
                 }
                 complete(operation);
                 operation.getResponses().forEach((status, response) -> addHeaders(path, method.name(), status, response));

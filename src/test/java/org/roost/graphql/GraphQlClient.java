@@ -10,27 +10,27 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Sends GraphQL operations through MockMvc as a browser with a session would. */
-final class GraphQlClient {
+public final class GraphQlClient {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    public static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final MockMvcTester mvc;
 
-    GraphQlClient(MockMvcTester mvc) {
+    public GraphQlClient(MockMvcTester mvc) {
         this.mvc = mvc;
     }
 
-    MvcTestResult post(ApiClient.Login login, String query, Map<String, Object> variables) {
+    public MvcTestResult post(ApiClient.Login login, String query, Map<String, Object> variables) {
         var request = mvc.post().uri("/graphql").contentType(MediaType.APPLICATION_JSON)
                 .content(JSON.writeValueAsString(Map.of("query", query, "variables", variables)));
         return (login == null ? request : login.apply(request)).exchange();
     }
 
-    MvcTestResult post(ApiClient.Login login, String query) {
+    public MvcTestResult post(ApiClient.Login login, String query) {
         return post(login, query, Map.of());
     }
 
-    static JsonNode body(MvcTestResult result) {
+    public static JsonNode body(MvcTestResult result) {
         try {
             return JSON.readTree(result.getResponse().getContentAsString());
         }

@@ -21,18 +21,18 @@ import org.roost.support.Json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Raw subscription clients for whole running instances: SSE lines and graphql-transport-ws messages, as received. */
-final class LiveClients {
+public final class LiveClients {
 
-    static final String POST_CREATED = "subscription($a: ID) { postCreated(authorId: $a) { title } }";
-    static final String POST_CREATED_WITH_BODY = "subscription($a: ID) { postCreated(authorId: $a) { title body } }";
+    public static final String POST_CREATED = "subscription($a: ID) { postCreated(authorId: $a) { title } }";
+    public static final String POST_CREATED_WITH_BODY = "subscription($a: ID) { postCreated(authorId: $a) { title body } }";
 
     private LiveClients() {
     }
 
-    record Author(String userId, String token) {
+    public record Author(String userId, String token) {
     }
 
-    static Author newAuthor(String base, String name) {
+    public static Author newAuthor(String base, String name) {
         HttpSession session = new HttpSession(base);
         String username = ApiClient.uniqueUsername(name);
         HttpResponse<String> created = session.postJson("/api/v1/users",
@@ -44,24 +44,24 @@ final class LiveClients {
         return new Author(Json.of(created.body()).get("id").asString(), Json.of(token.body()).get("access_token").asString());
     }
 
-    static HttpResponse<String> post(String base, Author author, String title, String body) {
+    public static HttpResponse<String> post(String base, Author author, String title, String body) {
         return new HttpSession(base).postJson("/api/v1/users/" + author.userId() + "/posts",
                 GraphQlClient.JSON.writeValueAsString(Map.of("title", title, "body", body)),
                 "Authorization", "Bearer " + author.token());
     }
 
-    static String subscribeBody(Author author) {
+    public static String subscribeBody(Author author) {
         return subscribeBody(author, POST_CREATED);
     }
 
-    static String subscribeBody(Author author, String query) {
+    public static String subscribeBody(Author author, String query) {
         return GraphQlClient.JSON.writeValueAsString(Map.of("query", query, "variables", Map.of("a", author.userId())));
     }
 
     /** An SSE subscription whose lines arrive in {@code lines}; {@code response} completes when headers arrive. */
-    record Sse(HttpClient client, CompletableFuture<HttpResponse<Stream<String>>> response, BlockingQueue<String> lines) {
+    public record Sse(HttpClient client, CompletableFuture<HttpResponse<Stream<String>>> response, BlockingQueue<String> lines) {
 
-        static Sse open(String base, Author author) {
+        public static Sse open(String base, Author author) {
             HttpClient client = HttpClient.newHttpClient();
             BlockingQueue<String> lines = new LinkedBlockingQueue<>();
             HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/graphql"))
@@ -84,7 +84,7 @@ final class LiveClients {
         }
 
         /** The next line that contains {@code text}, or null after {@code wait}. */
-        String await(String text, Duration wait) throws InterruptedException {
+        public String await(String text, Duration wait) throws InterruptedException {
             long deadline = System.nanoTime() + wait.toNanos();
             for (long left = wait.toNanos(); left > 0; left = deadline - System.nanoTime()) {
                 String line = lines.poll(left, TimeUnit.NANOSECONDS);
@@ -97,14 +97,14 @@ final class LiveClients {
     }
 
     /** A graphql-transport-ws subscription through the JDK's WebSocket client, keeping every message and the close code. */
-    record Ws(WebSocket socket, BlockingQueue<String> messages, CompletableFuture<Integer> closeCode) {
+    public record Ws(WebSocket socket, BlockingQueue<String> messages, CompletableFuture<Integer> closeCode) {
 
-        static Ws open(String base, Author author) throws Exception {
+        public static Ws open(String base, Author author) throws Exception {
             return open(base, author.token(), subscribeBody(author));
         }
 
         /** Connects with this bearer token and subscribes with this body ({@code query}, {@code variables}). */
-        static Ws open(String base, String token, String subscribeBody) throws Exception {
+        public static Ws open(String base, String token, String subscribeBody) throws Exception {
             BlockingQueue<String> messages = new LinkedBlockingQueue<>();
             CompletableFuture<Integer> closeCode = new CompletableFuture<>();
             WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder().subprotocols("graphql-transport-ws")
@@ -142,7 +142,7 @@ final class LiveClients {
             return ws;
         }
 
-        String await(String text, Duration wait) throws InterruptedException {
+        public String await(String text, Duration wait) throws InterruptedException {
             long deadline = System.nanoTime() + wait.toNanos();
             for (long left = wait.toNanos(); left > 0; left = deadline - System.nanoTime()) {
                 String message = messages.poll(left, TimeUnit.NANOSECONDS);

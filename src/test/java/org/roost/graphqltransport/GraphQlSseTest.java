@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,6 +19,8 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.roost.graphql.LiveClients;
+import org.roost.graphql.LiveGraphQlTest;
 import org.roost.live.LiveEvents;
 import org.roost.support.CapturedLog;
 import org.roost.support.HttpSession;

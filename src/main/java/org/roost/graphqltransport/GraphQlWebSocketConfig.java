@@ -1,10 +1,13 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.graphql.ContextKeys;
+import org.roost.graphql.GraphQlSettings;
+import org.roost.graphql.WebSocketCredentials;
 import org.roost.web.RequestIds;
 import org.roost.web.RequestLogContext;
 import org.slf4j.MDC;
@@ -73,7 +76,7 @@ class GraphQlWebSocketConfig {
         public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
                 Map<String, Object> attributes) {
             if (request instanceof ServletServerHttpRequest servlet) {
-                attributes.put(OperationInterceptor.REQUEST_ID_ATTRIBUTE, RequestIds.of(servlet.getServletRequest()));
+                attributes.put(ContextKeys.REQUEST_ID_ATTRIBUTE, RequestIds.of(servlet.getServletRequest()));
             }
             return true;
         }
@@ -128,7 +131,7 @@ class GraphQlWebSocketConfig {
         }
 
         private static MDC.MDCCloseable requestId(WebSocketSession session) {
-            Object id = session.getAttributes().get(OperationInterceptor.REQUEST_ID_ATTRIBUTE);
+            Object id = session.getAttributes().get(ContextKeys.REQUEST_ID_ATTRIBUTE);
             return MDC.putCloseable(RequestLogContext.REQUEST_ID, id instanceof String value ? value : session.getId());
         }
     }

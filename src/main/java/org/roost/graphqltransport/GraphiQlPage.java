@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.Resource;

@@ -1,10 +1,14 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.roost.graphql.ContextKeys;
+import org.roost.graphql.Credential;
+import org.roost.graphql.GraphQlErrors;
+import org.roost.graphql.GraphQlSettings;
 import org.roost.limits.RateLimitCharge;
 import org.roost.live.LiveSettings;
 import org.roost.shared.ErrorCode;
@@ -54,7 +58,7 @@ class GraphQlRoutes {
             GraphQlHttpEndpoint http, GraphQlSse sse) throws Exception {
         // The framework hands the servlet request's attributes to the operation (WebGraphQlRequest.getAttributes)
         HttpServletRequest servlet = request.servletRequest();
-        servlet.setAttribute(OperationInterceptor.REQUEST_ID_ATTRIBUTE, RequestIds.of(servlet));
+        servlet.setAttribute(ContextKeys.REQUEST_ID_ATTRIBUTE, RequestIds.of(servlet));
         Credential.fromHttp(servlet).ifPresent(credential -> servlet.setAttribute(Credential.ATTRIBUTE, credential));
         RateLimitCharge.of(servlet).ifPresent(charge -> servlet.setAttribute(ContextKeys.RATE_LIMIT, charge));
         ServerRequest operation = !HttpMethod.GET.equals(request.method()) ? request : ServerRequest.from(request)

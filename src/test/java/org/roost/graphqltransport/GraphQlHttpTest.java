@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -6,6 +6,9 @@ import java.util.Map;
 import graphql.ExecutionResult;
 
 import org.junit.jupiter.api.Test;
+import org.roost.graphql.GraphQlClient;
+import org.roost.graphql.GraphQlErrors;
+import org.roost.graphql.LiveGraphQlTest;
 import org.roost.live.LiveEvents;
 import org.roost.shared.ErrorCode;
 import org.roost.support.ApiClient;

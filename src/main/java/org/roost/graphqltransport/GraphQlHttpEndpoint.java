@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import java.time.Duration;
 import java.util.List;
@@ -8,6 +8,7 @@ import java.util.Optional;
 import graphql.ExecutionResult;
 
 import org.reactivestreams.Publisher;
+import org.roost.graphql.GraphQlErrors;
 import org.roost.limits.RateLimitCharge;
 import org.roost.shared.ErrorCode;
 import org.roost.web.RequestIds;

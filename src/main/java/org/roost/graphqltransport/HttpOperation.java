@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import java.util.Map;
 

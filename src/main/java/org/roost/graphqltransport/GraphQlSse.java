@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import java.io.IOException;
 import java.util.Map;
@@ -11,6 +11,7 @@ import graphql.ExecutionResult;
 
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
+import org.roost.graphql.GraphQlSettings;
 import org.roost.live.LiveSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

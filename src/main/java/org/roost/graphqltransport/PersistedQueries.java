@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -12,6 +12,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import jakarta.servlet.ServletRequest;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.graphql.GraphQlSettings;
 import org.roost.shared.ErrorCode;
 import org.springframework.stereotype.Component;
 

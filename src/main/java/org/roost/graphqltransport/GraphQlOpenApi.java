@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import java.util.List;
 import java.util.Map;
@@ -18,6 +18,7 @@ import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 
+import org.roost.graphql.GraphQlSettings;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

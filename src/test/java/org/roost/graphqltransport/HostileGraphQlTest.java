@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqltransport;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,6 +11,8 @@ import java.util.HexFormat;
 
 import com.jayway.jsonpath.JsonPath;
 import org.junit.jupiter.api.Test;
+import org.roost.graphql.GraphQlClient;
+import org.roost.graphql.LiveGraphQlTest;
 import org.roost.support.ApiClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
