@@ -31,6 +31,8 @@ async function person(viewport = { width: 1280, height: 800 }) {
 }
 
 async function axe(page, name) {
+  const text = await page.locator('body').innerText();
+  check(!/\b(null|undefined)\b/.test(text), `no stray "null" or "undefined" on ${name}`);
   await page.evaluate(axeSource);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

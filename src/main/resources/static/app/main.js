@@ -27,7 +27,8 @@ window.addEventListener('popstate', route);
 
 function page(title, ...children) {
   document.title = `${title} · Roost`;
-  main.replaceChildren(h('h1', { dir: 'auto' }, title), ...children);
+  // replaceChildren would print a null child as the text "null": absent parts (a note not shown) are left out
+  main.replaceChildren(h('h1', { dir: 'auto' }, title), ...children.filter((child) => child != null && child !== false));
   main.focus();
 }
 
