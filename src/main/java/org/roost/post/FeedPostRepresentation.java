@@ -23,7 +23,9 @@ record FeedPostRepresentation(String id, String title, String body, String autho
             String self = prefix + "/users/" + author.id();
             Map<String, String> links = new LinkedHashMap<>();
             links.put("self", self);
-            links.put("avatar", self + "/avatar");
+            if (author.hasAvatar()) {
+                links.put("avatar", self + "/avatar");
+            }
             return new Author(Long.toString(author.id()), author.username(), author.name(), links);
         }
     }

@@ -17,7 +17,9 @@ public record UserRepresentation(String id, String name, String username, String
         links.put("posts", self + "/posts");
         links.put("followers", self + "/followers");
         links.put("following", self + "/following");
-        links.put("avatar", self + "/avatar");
+        if (user.hasAvatar()) {
+            links.put("avatar", self + "/avatar"); // only when there is one: no client needs to probe for a 404
+        }
         links.put("delete", self);
         return new UserRepresentation(Long.toString(user.id()), user.name(), user.username(),
                 Timestamps.format(user.createdAt()), links);

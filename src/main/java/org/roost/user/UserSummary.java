@@ -2,6 +2,10 @@ package org.roost.user;
 
 import java.time.Instant;
 
-/** A user as other features see one: never with credentials. */
-public record UserSummary(long id, String username, String name, Instant createdAt, Instant updatedAt) {
+/**
+ * A user as other features see one: never with credentials.
+ *
+ * @param hasAvatar whether the user has uploaded an avatar, so that links to it are given only when it exists
+ */
+public record UserSummary(long id, String username, String name, Instant createdAt, Instant updatedAt, boolean hasAvatar) {
 }

@@ -128,7 +128,11 @@ public final class QueryPlans {
             sql.execute("INSERT INTO follows (user_id, follower_id, created_at) SELECT " + POPULAR_USER
                     + ", g, now() FROM generate_series(2, " + LAST_USER + ") g");
             sql.execute("INSERT INTO follows (user_id, follower_id, created_at) SELECT 2, g, now() FROM generate_series(3, 1002) g");
+            // one user in ten has an avatar (a small image: the plans read whether one exists, not its bytes)
+            sql.execute("INSERT INTO avatars (user_id, content_type, content, updated_at) "
+                    + "SELECT g, 'image/png', '\\x89504e47'::bytea, now() FROM generate_series(1, " + LAST_USER + ", 10) g");
             sql.execute("VACUUM ANALYZE users");
+            sql.execute("VACUUM ANALYZE avatars");
             sql.execute("VACUUM ANALYZE posts");
             sql.execute("VACUUM ANALYZE follows");
         }

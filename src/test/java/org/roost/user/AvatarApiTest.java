@@ -77,4 +77,24 @@ class AvatarApiTest {
         assertThat(me.apply(mvc.delete().uri(path)).exchange()).hasStatus(204);
         assertThat(me.apply(mvc.get().uri(path)).exchange()).hasStatus(404);
     }
+
+    @Test
+    void linksTheAvatarOnlyWhileThereIsOne() {
+        // given a user without an avatar
+        var me = api().newUser("links");
+        String self = "/api/v1/users/" + me.userId();
+
+        // when they upload one, then delete it
+        var before = me.apply(mvc.get().uri(self)).exchange();
+        me.apply(mvc.post().uri(self + "/avatar")).multipart().file(new MockMultipartFile("file", "a.png", "image/png", PNG))
+                .exchange();
+        var with = me.apply(mvc.get().uri(self)).exchange();
+        me.apply(mvc.delete().uri(self + "/avatar")).exchange();
+        var after = me.apply(mvc.get().uri(self)).exchange();
+
+        // then the representation links the avatar only while it exists, so no client needs to probe for a 404
+        assertThat(before).bodyJson().doesNotHavePath("$._links.avatar");
+        assertThat(with).bodyJson().extractingPath("$._links.avatar").isEqualTo(self + "/avatar");
+        assertThat(after).bodyJson().doesNotHavePath("$._links.avatar");
+    }
 }
