@@ -41,6 +41,29 @@
     if (!subscription) return request.then(r => r.json());
     return (async function* () { yield* events(await request); })();
   }
+  // Signed out, queries that need a user answer UNAUTHENTICATED: say so before the first one is run.
+  fetch('/graphql', { method: 'POST', credentials: 'same-origin', headers: headers('application/json'),
+    body: JSON.stringify({ query: '{ me { username } }' }) })
+    .then(r => r.json())
+    .then(result => {
+      const me = result && result.data && result.data.me;
+      const note = document.createElement('p');
+      note.setAttribute('role', 'status');
+      note.id = 'roost-session';
+      note.style.cssText = 'margin:0;padding:6px 12px;font:14px system-ui,sans-serif;background:#f6f5f4;color:#1a1a1a';
+      if (me) {
+        note.textContent = 'Signed in as ' + me.username + ': queries run with your session.';
+      } else {
+        note.append('You are not signed in. ');
+        const link = document.createElement('a');
+        link.href = '/login';
+        link.textContent = 'Sign in';
+        note.append(link, ', or put {"Authorization": "Bearer …"} in the Headers tab.');
+      }
+      document.body.prepend(note);
+      document.getElementById('graphiql').style.height = 'calc(100vh - ' + note.offsetHeight + 'px)';
+    })
+    .catch(() => { /* GraphiQL itself reports an unreachable endpoint */ });
   const root = ReactDOM.createRoot(document.getElementById('graphiql'));
   root.render(React.createElement(GraphiQL, { fetcher: fetcher, defaultEditorToolsVisibility: true }));
 })();

@@ -19,7 +19,7 @@ class GraphiQlPage {
 
     ServerResponse page(ServerRequest request) {
         return ServerResponse.ok().contentType(new MediaType(MediaType.TEXT_HTML, java.nio.charset.StandardCharsets.UTF_8))
-                .header("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:")
+                .header("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:")
                 .body(page);
     }
 }
