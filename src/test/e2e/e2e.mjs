@@ -23,7 +23,7 @@ async function person(viewport = { width: 1280, height: 800 }) {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     // Chromium logs every non-2xx response; the expected ones (a missing avatar, a refused password) are not bugs.
-    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|400|404|415)/.test(message.text())) {
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|400|404|415)|net::ERR_INTERNET_DISCONNECTED/.test(message.text())) {
       problems.push(`console: ${message.text()}`);
     }
   });
@@ -71,16 +71,38 @@ try {
   await stranger.page.goto('/signup');
   await stranger.page.getByRole('heading', { name: 'Sign up' }).waitFor();
   await axe(stranger.page, 'sign-up');
+  const hints = await stranger.page.locator('.hint').allInnerTexts();
+  check(await stranger.page.getByLabel('Password').getAttribute('aria-describedby') === 'f-password-hint' && hints.some((t) => t.includes('8–256'))
+    && hints.some((t) => t.includes('starting and ending with a letter or digit')), 'sign-up shows each field\'s rules before submitting');
+  await stranger.page.getByLabel('Username').fill(`short${tag}`);
+  await stranger.page.getByLabel('Name', { exact: true }).fill('Short');
+  await stranger.page.getByLabel('Password').fill('short');
+  await stranger.page.getByRole('button', { name: 'Sign up' }).click();
+  const passwordError = stranger.page.locator('#f-password-error');
+  await passwordError.waitFor();
+  check(await passwordError.innerText() === 'Use at least 8 characters'
+    && await stranger.page.getByLabel('Password').getAttribute('aria-invalid') === 'true'
+    && (await stranger.page.getByLabel('Password').getAttribute('aria-describedby')).includes('f-password-error'),
+    `a short password says so under the password field ("${await passwordError.innerText()}")`);
+  await axe(stranger.page, 'sign-up with a field error');
 
   // sign up, post
   const a = await person();
   await signUp(a.page, ann);
   await post(a.page, 'Hello from Ann', 'My first post');
   check(await a.page.getByRole('heading', { name: 'Hello from Ann' }).isVisible(), 'a new post shows on the timeline');
+  const stamp = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Hello from Ann' }) }).locator('time');
+  check(await stamp.innerText() === 'just now' && Boolean(await stamp.getAttribute('title')) && !Number.isNaN(Date.parse(await stamp.getAttribute('datetime'))),
+    `a new post shows a relative time ("${await stamp.innerText()}") with the exact time in its title and a datetime`);
   await a.page.getByRole('button', { name: 'Post' }).click();
-  const invalid = a.page.getByRole('alert').filter({ hasText: 'title' });
-  await invalid.waitFor();
-  check(/title: /.test(await invalid.innerText()), `an empty title shows the API validation message ("${(await invalid.innerText()).replace(/\s+/g, ' ').trim()}")`);
+  await a.page.getByRole('alert').filter({ hasText: /./ }).waitFor();
+  const title = a.page.getByLabel('Title');
+  check(await title.getAttribute('aria-invalid') === 'true', 'an empty title marks the Title field invalid');
+  const titleError = await a.page.locator('#f-title-error').innerText();
+  check(/(^|\s)f-title-error(\s|$)/.test(await title.getAttribute('aria-describedby')) && /\S/.test(titleError),
+    `an empty title shows the API validation message under the field ("${titleError}")`);
+  await post(a.page, 'Second from Ann', 'Fixed');
+  check(await title.getAttribute('aria-invalid') === null && await a.page.locator('#f-title-error').isHidden(), 'a successful post clears the field error');
   await axe(a.page, 'home');
   await a.page.screenshot({ path: `${shots}/home-desktop.png`, fullPage: true });
 
@@ -131,6 +153,19 @@ try {
   check(avatar.status() === 200 && avatar.headers()['content-type'] === 'image/png', 'the uploaded avatar is served');
   await axe(a.page, 'settings');
   await a.page.screenshot({ path: `${shots}/settings-desktop.png`, fullPage: true });
+  await a.context.setOffline(true);
+  await a.page.getByRole('button', { name: 'Save name' }).click();
+  const offline = a.page.getByRole('alert').filter({ hasText: /offline/ });
+  await offline.waitFor();
+  check((await offline.innerText()).includes('You seem to be offline. Check your connection and try again.'), 'a network failure says the person seems to be offline');
+  await a.context.setOffline(false);
+  await a.page.getByLabel('Current password').fill('a long enough password');
+  await a.page.getByLabel('New password').fill('short');
+  await a.page.getByRole('button', { name: 'Change password' }).click();
+  await a.page.locator('#f-password-error').waitFor();
+  check(await a.page.getByLabel('New password').getAttribute('aria-invalid') === 'true'
+    && await a.page.locator('#f-password-error').innerText() === 'Use at least 8 characters',
+    `a short new password is shown under that field ("${await a.page.locator('#f-password-error').innerText()}")`);
 
   // sign-out: the old cookie is refused afterwards
   const cookies = await b.context.cookies();

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   }
 }
 
+export const OFFLINE = 'You seem to be offline. Check your connection and try again.';
+
 let onExpired = () => {};
 export function whenSessionExpires(handler) { onExpired = handler; }
 
@@ -24,7 +26,13 @@ export async function api(method, path, body, { quiet401 = false } = {}) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
+  } catch {
+    // fetch rejects only when no answer came at all ("Failed to fetch"): say so in plain words
+    throw new ApiError(0, { code: 'OFFLINE', message: OFFLINE });
+  }
   const text = await response.text();
   const json = text ? JSON.parse(text) : null;
   if (!response.ok) {

@@ -1,6 +1,7 @@
 // Settings: name, avatar, password, account deletion.
 import { api } from '../api.js';
-import { h, field, showError, errorBox } from '../dom.js';
+import { h, field, showError, errorBox, clearFieldErrors } from '../dom.js';
+import { NAME_HINT, PASSWORD_HINT } from './signin.js';
 import { session, go, page } from '../shell.js';
 
 /** A settings section: a form whose submit returns the confirmation to show, or throws the error to show. */
@@ -11,8 +12,9 @@ function section(label, children, submit) {
   element.addEventListener('submit', async (event) => {
     event.preventDefault();
     errors.hidden = true;
+    clearFieldErrors(element);
     done.textContent = '';
-    try { done.textContent = await submit(element); } catch (error) { showError(errors, error); }
+    try { done.textContent = await submit(element); } catch (error) { showError(errors, error, element); }
   });
   return h('section', {}, h('h2', {}, label), errors, element, done);
 }
@@ -32,13 +34,13 @@ export function settings() {
     if (file) { preview.src = URL.createObjectURL(file); preview.hidden = false; }
   });
   page('Settings',
-    section('Name', [...field('Name', { name: 'name', value: me.name, required: true }), h('button', { type: 'submit' }, 'Save name')],
-      async (f) => { session.me = { ...session.me, ...(await api('PATCH', `/api/v1/users/${me.id}`, { name: f.name.value })) }; return 'Name saved.'; }),
+    section('Name', [...field('Name', { name: 'name', value: me.name, required: true, hint: NAME_HINT }), h('button', { type: 'submit' }, 'Save name')],
+      async (f) => { session.me = { ...session.me, ...(await api('PATCH', `/api/v1/users/${me.id}`, { name: f.elements.name.value })) }; return 'Name saved.'; }),
     avatarForm,
-    section('Password', [...field('Current password', { name: 'current', type: 'password', autocomplete: 'current-password' }),
-      ...field('New password', { name: 'password', type: 'password', autocomplete: 'new-password' }),
+    section('Password', [...field('Current password', { name: 'current_password', type: 'password', autocomplete: 'current-password' }),
+      ...field('New password', { name: 'password', type: 'password', autocomplete: 'new-password', hint: PASSWORD_HINT }),
       h('button', { type: 'submit' }, 'Change password')],
-      async (f) => { await api('PATCH', `/api/v1/users/${me.id}`, { password: f.password.value, current_password: f.current.value }); return 'Password changed.'; }),
+      async (f) => { await api('PATCH', `/api/v1/users/${me.id}`, { password: f.password.value, current_password: f.current_password.value }); return 'Password changed.'; }),
     section('Delete account', [h('p', {}, 'This deletes your account, posts and follows. It cannot be undone.'),
       ...field(`Type your username (${me.username}) to confirm`, { name: 'confirm' }),
       h('button', { type: 'submit', class: 'danger' }, 'Delete my account')],
