@@ -105,6 +105,30 @@ try {
   check(await title.getAttribute('aria-invalid') === null && await a.page.locator('#f-title-error').isHidden(), 'a successful post clears the field error');
   await axe(a.page, 'home');
   await a.page.screenshot({ path: `${shots}/home-desktop.png`, fullPage: true });
+  const second = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Second from Ann' }) });
+  await second.getByRole('button', { name: 'Edit' }).click();
+  const editForm = a.page.getByRole('form', { name: 'Edit post' });
+  await editForm.getByLabel('Title').fill('');
+  await editForm.getByRole('button', { name: 'Save' }).click();
+  await a.page.locator('[aria-invalid="true"]').waitFor();
+  check(await editForm.getByLabel('Title').getAttribute('aria-invalid') === 'true', 'editing a post to an empty title is refused under the Title field');
+  await axe(a.page, 'home while editing a post');
+  await editForm.getByLabel('Title').fill('Second from Ann, edited');
+  await editForm.getByLabel('Body').fill('Edited body');
+  await editForm.getByRole('button', { name: 'Save' }).click();
+  await a.page.getByRole('heading', { name: 'Second from Ann, edited' }).waitFor();
+  check(await a.page.getByText('Edited body').isVisible(), 'one\'s own post can be edited in place');
+  const edited = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Second from Ann, edited' }) });
+  await edited.getByRole('button', { name: 'Delete' }).click();
+  const confirmDelete = a.page.getByRole('group', { name: 'Confirm deletion' });
+  await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+  check(await edited.getByRole('button', { name: 'Edit' }).isVisible(), 'cancelling a deletion keeps the post');
+  await edited.getByRole('button', { name: 'Delete' }).click();
+  await confirmDelete.getByRole('button', { name: 'Delete post' }).click();
+  await a.page.getByText('Post deleted.').waitFor();
+  await a.page.reload();
+  await a.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
+  check(await a.page.getByRole('heading', { name: 'Second from Ann, edited' }).count() === 0, 'a deleted post stays gone after a reload');
 
   // wrong password, then sign in
   await stranger.page.goto('/login');
@@ -151,6 +175,11 @@ try {
   await a.page.getByText('Avatar saved.').waitFor();
   const avatar = await a.context.request.get(`/api/v1/users/${await a.page.evaluate(() => fetch('/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]) }, body: JSON.stringify({ query: '{ me { id } }' }) }).then((r) => r.json()).then((j) => j.data.me.id))}/avatar`);
   check(avatar.status() === 200 && avatar.headers()['content-type'] === 'image/png', 'the uploaded avatar is served');
+  await a.page.getByRole('button', { name: 'Remove avatar' }).click();
+  await a.page.getByText('Avatar removed.').waitFor();
+  check((await a.context.request.get(avatar.url())).status() === 404, 'after Remove avatar the avatar is gone');
+  await a.page.getByRole('button', { name: 'Upload avatar' }).click();
+  await a.page.getByText('Avatar saved.').waitFor();
   await axe(a.page, 'settings');
   await a.page.screenshot({ path: `${shots}/settings-desktop.png`, fullPage: true });
   await a.context.setOffline(true);

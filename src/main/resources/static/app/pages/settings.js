@@ -29,6 +29,17 @@ export function settings() {
     await api('POST', `/api/v1/users/${me.id}/avatar`, data);
     return 'Avatar saved.';
   });
+  const avatarStatus = avatarForm.querySelector('[role=status]');
+  const avatarErrors = avatarForm.querySelector('[role=alert]');
+  avatarForm.querySelector('form').append(h('button', { type: 'button', class: 'secondary', onclick: async () => {
+    avatarErrors.hidden = true;
+    avatarStatus.textContent = '';
+    try {
+      await api('DELETE', `/api/v1/users/${me.id}/avatar`);
+      preview.hidden = true;
+      avatarStatus.textContent = 'Avatar removed.';
+    } catch (error) { showError(avatarErrors, error); }
+  } }, 'Remove avatar'));
   avatarForm.querySelector('input[type=file]').addEventListener('change', (event) => {
     const file = event.target.files[0];
     if (file) { preview.src = URL.createObjectURL(file); preview.hidden = false; }
