@@ -224,6 +224,35 @@ try {
   await stranger.page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await stranger.page.screenshot({ path: `${shots}/sign-in-phone.png` });
 
+  // a long list: twenty posts a page, then "Load more" while the API has a next page
+  const c = await person();
+  const cat = `cat${tag}`;
+  await signUp(c.page, cat);
+  check(await c.page.getByText('No posts yet').isVisible(), 'an empty timeline says there are no posts yet');
+  await c.page.evaluate(async () => {
+    const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]);
+    const headers = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf };
+    const me = (await (await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query: '{ me { id } }' }) })).json()).data.me;
+    for (let i = 1; i <= 22; i++) {
+      await fetch(`/api/v1/users/${me.id}/posts`, { method: 'POST', headers, body: JSON.stringify({ title: `Cat post ${i}`, body: '' }) });
+    }
+  });
+  await c.page.reload();
+  await c.page.getByRole('heading', { name: 'Cat post 22' }).waitFor();
+  const loadMore = c.page.getByRole('button', { name: 'Load more posts' });
+  check(await c.page.locator('article').count() === 20 && await loadMore.isVisible(), 'the timeline shows 20 posts and a Load more button');
+  await loadMore.click();
+  await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
+  check(await c.page.locator('article').count() === 22 && await loadMore.isHidden(), 'Load more adds the next page and then goes away');
+  await c.page.goto(`/u/${cat}`);
+  await c.page.getByRole('heading', { name: 'Cat post 22' }).waitFor();
+  check(await c.page.locator('article').count() === 20 && await c.page.getByRole('button', { name: 'Load more posts' }).isVisible()
+    && await c.page.getByText('No followers yet.').isVisible(), 'the profile pages its posts and says when there are no followers');
+  await c.page.getByRole('button', { name: 'Load more posts' }).click();
+  await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
+  check(await c.page.locator('article').count() === 22, 'Load more on the profile adds the older posts');
+  await axe(c.page, 'profile with Load more');
+
   check(problems.length === 0, `no console errors${problems.length ? ': ' + problems.join(' | ') : ''}`);
 } catch (error) {
   console.log(`FAIL ${error.stack || error}`);

@@ -1,13 +1,11 @@
 // Everyone, to find people to follow.
-import { gql } from '../api.js';
-import { h } from '../dom.js';
 import { page } from '../shell.js';
-import { peopleList } from '../components/person.js';
+import { personItem } from '../components/person.js';
+import { pagedList } from '../components/list.js';
 
-export async function people() {
-  page('People', h('p', { class: 'status', role: 'status' }, 'Loading…'));
-  try {
-    const data = await gql('{ users(first: 100) { id username name } }');
-    page('People', peopleList(data.users, { withUsername: true }));
-  } catch (error) { page('People', h('p', { class: 'error', role: 'alert' }, error.message)); }
+export function people() {
+  const everyone = pagedList({ url: '/api/v1/users?limit=20', render: (user) => personItem(user, { withUsername: true }),
+    noun: 'people', tag: 'ul', label: 'Everyone', empty: 'No one here yet.' });
+  page('People', everyone.element);
+  everyone.load();
 }
