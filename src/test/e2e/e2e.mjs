@@ -227,8 +227,16 @@ try {
   // a long list: twenty posts a page, then "Load more" while the API has a next page
   const c = await person();
   const cat = `cat${tag}`;
+  // the live connection goes through playwright, which can end it and refuse new ones (a server restart, a dead Wi-Fi)
+  const liveSockets = [];
+  let refuse = false;
+  await c.page.routeWebSocket(/\/graphql$/, (ws) => {
+    if (refuse) { ws.close({ code: 1001, reason: 'refused by the test' }); return; }
+    ws.connectToServer();
+    liveSockets.push(ws);
+  });
   await signUp(c.page, cat);
-  check(await c.page.getByText('No posts yet').isVisible(), 'an empty timeline says there are no posts yet');
+  check(await c.page.getByText('No posts yet').waitFor({ timeout: 10000 }).then(() => true, () => false), 'an empty timeline says there are no posts yet');
   await c.page.evaluate(async () => {
     const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]);
     const headers = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf };
@@ -244,13 +252,31 @@ try {
   await loadMore.click();
   await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
   check(await c.page.locator('article').count() === 22 && await loadMore.isHidden(), 'Load more adds the next page and then goes away');
+  refuse = true;
+  await liveSockets.at(-1).close({ code: 1001, reason: 'going away' });
+  const reconnecting = c.page.getByRole('status').filter({ hasText: 'Reconnecting…' });
+  await reconnecting.waitFor();
+  check(true, 'a lost live connection shows "Reconnecting…"');
+  await axe(c.page, 'home while reconnecting');
+  await c.page.evaluate(async () => {
+    const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]);
+    const headers = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf };
+    const me = (await (await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query: '{ me { id } }' }) })).json()).data.me;
+    await fetch(`/api/v1/users/${me.id}/posts`, { method: 'POST', headers, body: JSON.stringify({ title: 'Posted while away', body: '' }) });
+  });
+  await c.page.waitForTimeout(2500); // at least one refused retry
+  check(await reconnecting.isVisible() && await c.page.getByRole('heading', { name: 'Posted while away' }).count() === 0,
+    'while it cannot reconnect the banner stays');
+  refuse = false;
+  await c.page.getByRole('heading', { name: 'Posted while away' }).waitFor({ timeout: 20000 });
+  check(await reconnecting.isHidden(), 'on reconnecting the banner goes and the timeline fetches what was missed');
   await c.page.goto(`/u/${cat}`);
   await c.page.getByRole('heading', { name: 'Cat post 22' }).waitFor();
   check(await c.page.locator('article').count() === 20 && await c.page.getByRole('button', { name: 'Load more posts' }).isVisible()
     && await c.page.getByText('No followers yet.').isVisible(), 'the profile pages its posts and says when there are no followers');
   await c.page.getByRole('button', { name: 'Load more posts' }).click();
   await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
-  check(await c.page.locator('article').count() === 22, 'Load more on the profile adds the older posts');
+  check(await c.page.locator('article').count() === 23, 'Load more on the profile adds the older posts');
   await axe(c.page, 'profile with Load more');
 
   check(problems.length === 0, `no console errors${problems.length ? ': ' + problems.join(' | ') : ''}`);
