@@ -17,8 +17,8 @@ const browser = await chromium.launch({
     '--disable-sync', '--no-first-run'],
 });
 
-async function person(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, baseURL: base });
+async function person(viewport = { width: 1280, height: 800 }, options = {}) {
+  const context = await browser.newContext({ viewport, baseURL: base, ...options });
   const page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
@@ -278,6 +278,36 @@ try {
   await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
   check(await c.page.locator('article').count() === 23, 'Load more on the profile adds the older posts');
   await axe(c.page, 'profile with Load more');
+
+  // dark mode (prefers-color-scheme) and every width without horizontal scrolling
+  const dark = await person({ width: 1280, height: 800 }, { colorScheme: 'dark' });
+  await dark.page.goto('/login');
+  await dark.page.getByLabel('Username').fill(ann);
+  await dark.page.getByLabel('Password').fill('a long enough password');
+  await dark.page.getByRole('button', { name: 'Sign in' }).click();
+  await dark.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
+  const background = await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, bl] = background.match(/\d+/g).map(Number);
+  check(r + g + bl < 150, `dark mode follows prefers-color-scheme (body background ${background})`);
+  await axe(dark.page, 'home in dark mode');
+  for (const width of [320, 390, 768, 1280]) {
+    await dark.page.setViewportSize({ width, height: 800 });
+    const [scroll, inner] = await dark.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    check(scroll <= inner, `no horizontal scrolling on home at ${width} px (${scroll} <= ${inner})`);
+  }
+  await dark.page.setViewportSize({ width: 1280, height: 800 });
+  await dark.page.getByRole('link', { name: 'Settings' }).click();
+  await dark.page.getByRole('heading', { name: 'Settings' }).waitFor();
+  await axe(dark.page, 'settings in dark mode');
+  for (const width of [320, 390, 768, 1280]) {
+    await dark.page.setViewportSize({ width, height: 800 });
+    const [scroll, inner] = await dark.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    check(scroll <= inner, `no horizontal scrolling on settings at ${width} px (${scroll} <= ${inner})`);
+  }
+  await dark.page.setViewportSize({ width: 1280, height: 800 });
+  await dark.page.getByRole('link', { name: 'Home' }).click();
+  await dark.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
+  await dark.page.screenshot({ path: `${shots}/home-desktop-dark.png`, fullPage: true });
 
   check(problems.length === 0, `no console errors${problems.length ? ': ' + problems.join(' | ') : ''}`);
 } catch (error) {
