@@ -89,6 +89,7 @@ try {
   // sign up, post
   const a = await person();
   await signUp(a.page, ann);
+  check(await a.page.getByRole('banner').getByText(`@${ann}`).isVisible(), 'the header shows who is signed in');
   await post(a.page, 'Hello from Ann', 'My first post');
   check(await a.page.getByRole('heading', { name: 'Hello from Ann' }).isVisible(), 'a new post shows on the timeline');
   const stamp = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Hello from Ann' }) }).locator('time');
@@ -215,6 +216,18 @@ try {
   check(width <= 390, `no horizontal scrolling at 390 px (${width})`);
   await axe(phone.page, 'home at phone width');
   await phone.page.screenshot({ path: `${shots}/home-phone.png`, fullPage: true });
+  const inView = async (locator) => { const box = await locator.boundingBox(); return box !== null && box.y >= 0 && box.y + box.height <= 844; };
+  const titleTop = (await phone.page.getByLabel('Title').boundingBox()).y;
+  const phoneNav = phone.page.getByRole('navigation', { name: 'Main' });
+  check(titleTop < 200 && await inView(phoneNav), `on a phone the composer starts near the top (${Math.round(titleTop)} px) and the navigation is on screen`);
+  await phone.page.mouse.wheel(0, 2000);
+  await phone.page.getByRole('link', { name: 'Settings' }).click();
+  await phone.page.getByRole('heading', { name: 'Settings' }).waitFor();
+  const [scrolled, focused] = await phone.page.evaluate(() => [window.scrollY, document.activeElement.id]);
+  check(scrolled === 0 && focused === 'main' && await inView(phoneNav) && await inView(phone.page.getByRole('heading', { name: 'Settings' })),
+    `a page opens at its top with main focused and the navigation in view (scrollY ${scrolled}, focus on #${focused})`);
+  check(await phoneNav.getByRole('link', { name: 'Settings' }).getAttribute('aria-current') === 'page', 'the navigation marks the current page');
+  await axe(phone.page, 'settings at phone width');
   await phone.page.goto(`/u/${ann}`);
   await phone.page.getByRole('heading', { name: 'Posts' }).waitFor();
   await phone.page.screenshot({ path: `${shots}/profile-phone.png`, fullPage: true });

@@ -9,6 +9,7 @@ import { profile } from './pages/profile.js';
 import { settings } from './pages/settings.js';
 
 const nav = document.getElementById('nav');
+const who = document.getElementById('who');
 
 setRouter(route);
 whenSessionExpires(() => { session.me = null; go('/login?expired'); });
@@ -24,12 +25,18 @@ document.addEventListener('click', (event) => {
 });
 window.addEventListener('popstate', route);
 
+// The header: the navigation (a bar at the bottom of a phone's screen, see app.css) and who is signed in.
 function drawNav() {
   const me = session.me;
+  const link = (href, text) => h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text);
+  document.body.classList.toggle('signed-in', Boolean(me));
   nav.replaceChildren(...(me
-    ? [h('a', { href: '/' }, 'Home'), h('a', { href: '/people' }, 'People'), h('a', { href: `/u/${me.username}` }, 'Profile'),
-      h('a', { href: '/settings' }, 'Settings'), h('button', { type: 'button', class: 'secondary', onclick: signOut }, 'Sign out')]
-    : [h('a', { href: '/login' }, 'Sign in'), h('a', { href: '/signup' }, 'Sign up')]));
+    ? [link('/', 'Home'), link('/people', 'People'), link(`/u/${me.username}`, 'Profile'), link('/settings', 'Settings')]
+    : [link('/login', 'Sign in'), link('/signup', 'Sign up')]));
+  who.replaceChildren(...(me
+    ? [h('span', { class: 'who-name' }, h('span', { dir: 'auto' }, me.name), ' ', h('span', { class: 'who-username' }, `@${me.username}`)),
+      h('button', { type: 'button', class: 'secondary small', onclick: signOut }, 'Sign out')]
+    : []));
 }
 
 async function whoAmI() {

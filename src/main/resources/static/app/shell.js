@@ -25,5 +25,8 @@ export function page(title, ...children) {
   document.title = `${title} · Roost`;
   // replaceChildren would print a null child as the text "null": absent parts (a note not shown) are left out
   main.replaceChildren(h('h1', { dir: 'auto' }, title), ...children.flat().filter((child) => child != null && child !== false));
-  main.focus();
+  // the page starts at its top with the header in view; focus moves to main (for screen readers and keyboards)
+  // without scrolling
+  window.scrollTo(0, 0);
+  main.focus({ preventScroll: true });
 }
