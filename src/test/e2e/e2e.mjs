@@ -17,13 +17,13 @@ const browser = await chromium.launch({
     '--disable-sync', '--no-first-run'],
 });
 
-async function person(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, baseURL: base });
+async function person(viewport = { width: 1280, height: 800 }, options = {}) {
+  const context = await browser.newContext({ viewport, baseURL: base, ...options });
   const page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     // Chromium logs every non-2xx response; the expected ones (a missing avatar, a refused password) are not bugs.
-    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|400|404|415)/.test(message.text())) {
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|400|404|415)|net::ERR_INTERNET_DISCONNECTED/.test(message.text())) {
       problems.push(`console: ${message.text()}`);
     }
   });
@@ -71,18 +71,65 @@ try {
   await stranger.page.goto('/signup');
   await stranger.page.getByRole('heading', { name: 'Sign up' }).waitFor();
   await axe(stranger.page, 'sign-up');
+  const hints = await stranger.page.locator('.hint').allInnerTexts();
+  check(await stranger.page.getByLabel('Password').getAttribute('aria-describedby') === 'f-password-hint' && hints.some((t) => t.includes('8–256'))
+    && hints.some((t) => t.includes('starting and ending with a letter or digit')), 'sign-up shows each field\'s rules before submitting');
+  await stranger.page.getByLabel('Username').fill(`short${tag}`);
+  await stranger.page.getByLabel('Name', { exact: true }).fill('Short');
+  await stranger.page.getByLabel('Password').fill('short');
+  await stranger.page.getByRole('button', { name: 'Sign up' }).click();
+  const passwordError = stranger.page.locator('#f-password-error');
+  await passwordError.waitFor();
+  check(await passwordError.innerText() === 'Use at least 8 characters'
+    && await stranger.page.getByLabel('Password').getAttribute('aria-invalid') === 'true'
+    && (await stranger.page.getByLabel('Password').getAttribute('aria-describedby')).includes('f-password-error'),
+    `a short password says so under the password field ("${await passwordError.innerText()}")`);
+  await axe(stranger.page, 'sign-up with a field error');
 
   // sign up, post
   const a = await person();
   await signUp(a.page, ann);
+  check(await a.page.getByRole('banner').getByText(`@${ann}`).isVisible(), 'the header shows who is signed in');
   await post(a.page, 'Hello from Ann', 'My first post');
   check(await a.page.getByRole('heading', { name: 'Hello from Ann' }).isVisible(), 'a new post shows on the timeline');
+  const stamp = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Hello from Ann' }) }).locator('time');
+  check(await stamp.innerText() === 'just now' && Boolean(await stamp.getAttribute('title')) && !Number.isNaN(Date.parse(await stamp.getAttribute('datetime'))),
+    `a new post shows a relative time ("${await stamp.innerText()}") with the exact time in its title and a datetime`);
   await a.page.getByRole('button', { name: 'Post' }).click();
-  const invalid = a.page.getByRole('alert').filter({ hasText: 'title' });
-  await invalid.waitFor();
-  check(/title: /.test(await invalid.innerText()), `an empty title shows the API validation message ("${(await invalid.innerText()).replace(/\s+/g, ' ').trim()}")`);
+  await a.page.getByRole('alert').filter({ hasText: /./ }).waitFor();
+  const title = a.page.getByLabel('Title');
+  check(await title.getAttribute('aria-invalid') === 'true', 'an empty title marks the Title field invalid');
+  const titleError = await a.page.locator('#f-title-error').innerText();
+  check(/(^|\s)f-title-error(\s|$)/.test(await title.getAttribute('aria-describedby')) && /\S/.test(titleError),
+    `an empty title shows the API validation message under the field ("${titleError}")`);
+  await post(a.page, 'Second from Ann', 'Fixed');
+  check(await title.getAttribute('aria-invalid') === null && await a.page.locator('#f-title-error').isHidden(), 'a successful post clears the field error');
   await axe(a.page, 'home');
   await a.page.screenshot({ path: `${shots}/home-desktop.png`, fullPage: true });
+  const second = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Second from Ann' }) });
+  await second.getByRole('button', { name: 'Edit' }).click();
+  const editForm = a.page.getByRole('form', { name: 'Edit post' });
+  await editForm.getByLabel('Title').fill('');
+  await editForm.getByRole('button', { name: 'Save' }).click();
+  await a.page.locator('[aria-invalid="true"]').waitFor();
+  check(await editForm.getByLabel('Title').getAttribute('aria-invalid') === 'true', 'editing a post to an empty title is refused under the Title field');
+  await axe(a.page, 'home while editing a post');
+  await editForm.getByLabel('Title').fill('Second from Ann, edited');
+  await editForm.getByLabel('Body').fill('Edited body');
+  await editForm.getByRole('button', { name: 'Save' }).click();
+  await a.page.getByRole('heading', { name: 'Second from Ann, edited' }).waitFor();
+  check(await a.page.getByText('Edited body').isVisible(), 'one\'s own post can be edited in place');
+  const edited = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Second from Ann, edited' }) });
+  await edited.getByRole('button', { name: 'Delete' }).click();
+  const confirmDelete = a.page.getByRole('group', { name: 'Confirm deletion' });
+  await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+  check(await edited.getByRole('button', { name: 'Edit' }).isVisible(), 'cancelling a deletion keeps the post');
+  await edited.getByRole('button', { name: 'Delete' }).click();
+  await confirmDelete.getByRole('button', { name: 'Delete post' }).click();
+  await a.page.getByText('Post deleted.').waitFor();
+  await a.page.reload();
+  await a.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
+  check(await a.page.getByRole('heading', { name: 'Second from Ann, edited' }).count() === 0, 'a deleted post stays gone after a reload');
 
   // wrong password, then sign in
   await stranger.page.goto('/login');
@@ -129,8 +176,26 @@ try {
   await a.page.getByText('Avatar saved.').waitFor();
   const avatar = await a.context.request.get(`/api/v1/users/${await a.page.evaluate(() => fetch('/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]) }, body: JSON.stringify({ query: '{ me { id } }' }) }).then((r) => r.json()).then((j) => j.data.me.id))}/avatar`);
   check(avatar.status() === 200 && avatar.headers()['content-type'] === 'image/png', 'the uploaded avatar is served');
+  await a.page.getByRole('button', { name: 'Remove avatar' }).click();
+  await a.page.getByText('Avatar removed.').waitFor();
+  check((await a.context.request.get(avatar.url())).status() === 404, 'after Remove avatar the avatar is gone');
+  await a.page.getByRole('button', { name: 'Upload avatar' }).click();
+  await a.page.getByText('Avatar saved.').waitFor();
   await axe(a.page, 'settings');
   await a.page.screenshot({ path: `${shots}/settings-desktop.png`, fullPage: true });
+  await a.context.setOffline(true);
+  await a.page.getByRole('button', { name: 'Save name' }).click();
+  const offline = a.page.getByRole('alert').filter({ hasText: /offline/ });
+  await offline.waitFor();
+  check((await offline.innerText()).includes('You seem to be offline. Check your connection and try again.'), 'a network failure says the person seems to be offline');
+  await a.context.setOffline(false);
+  await a.page.getByLabel('Current password').fill('a long enough password');
+  await a.page.getByLabel('New password').fill('short');
+  await a.page.getByRole('button', { name: 'Change password' }).click();
+  await a.page.locator('#f-password-error').waitFor();
+  check(await a.page.getByLabel('New password').getAttribute('aria-invalid') === 'true'
+    && await a.page.locator('#f-password-error').innerText() === 'Use at least 8 characters',
+    `a short new password is shown under that field ("${await a.page.locator('#f-password-error').innerText()}")`);
 
   // sign-out: the old cookie is refused afterwards
   const cookies = await b.context.cookies();
@@ -151,6 +216,18 @@ try {
   check(width <= 390, `no horizontal scrolling at 390 px (${width})`);
   await axe(phone.page, 'home at phone width');
   await phone.page.screenshot({ path: `${shots}/home-phone.png`, fullPage: true });
+  const inView = async (locator) => { const box = await locator.boundingBox(); return box !== null && box.y >= 0 && box.y + box.height <= 844; };
+  const titleTop = (await phone.page.getByLabel('Title').boundingBox()).y;
+  const phoneNav = phone.page.getByRole('navigation', { name: 'Main' });
+  check(titleTop < 200 && await inView(phoneNav), `on a phone the composer starts near the top (${Math.round(titleTop)} px) and the navigation is on screen`);
+  await phone.page.mouse.wheel(0, 2000);
+  await phone.page.getByRole('link', { name: 'Settings' }).click();
+  await phone.page.getByRole('heading', { name: 'Settings' }).waitFor();
+  const [scrolled, focused] = await phone.page.evaluate(() => [window.scrollY, document.activeElement.id]);
+  check(scrolled === 0 && focused === 'main' && await inView(phoneNav) && await inView(phone.page.getByRole('heading', { name: 'Settings' })),
+    `a page opens at its top with main focused and the navigation in view (scrollY ${scrolled}, focus on #${focused})`);
+  check(await phoneNav.getByRole('link', { name: 'Settings' }).getAttribute('aria-current') === 'page', 'the navigation marks the current page');
+  await axe(phone.page, 'settings at phone width');
   await phone.page.goto(`/u/${ann}`);
   await phone.page.getByRole('heading', { name: 'Posts' }).waitFor();
   await phone.page.screenshot({ path: `${shots}/profile-phone.png`, fullPage: true });
@@ -159,6 +236,91 @@ try {
   await stranger.page.getByRole('button', { name: 'Sign out' }).click();
   await stranger.page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await stranger.page.screenshot({ path: `${shots}/sign-in-phone.png` });
+
+  // a long list: twenty posts a page, then "Load more" while the API has a next page
+  const c = await person();
+  const cat = `cat${tag}`;
+  // the live connection goes through playwright, which can end it and refuse new ones (a server restart, a dead Wi-Fi)
+  const liveSockets = [];
+  let refuse = false;
+  await c.page.routeWebSocket(/\/graphql$/, (ws) => {
+    if (refuse) { ws.close({ code: 1001, reason: 'refused by the test' }); return; }
+    ws.connectToServer();
+    liveSockets.push(ws);
+  });
+  await signUp(c.page, cat);
+  check(await c.page.getByText('No posts yet').waitFor({ timeout: 10000 }).then(() => true, () => false), 'an empty timeline says there are no posts yet');
+  await c.page.evaluate(async () => {
+    const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]);
+    const headers = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf };
+    const me = (await (await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query: '{ me { id } }' }) })).json()).data.me;
+    for (let i = 1; i <= 22; i++) {
+      await fetch(`/api/v1/users/${me.id}/posts`, { method: 'POST', headers, body: JSON.stringify({ title: `Cat post ${i}`, body: '' }) });
+    }
+  });
+  await c.page.reload();
+  await c.page.getByRole('heading', { name: 'Cat post 22' }).waitFor();
+  const loadMore = c.page.getByRole('button', { name: 'Load more posts' });
+  check(await c.page.locator('article').count() === 20 && await loadMore.isVisible(), 'the timeline shows 20 posts and a Load more button');
+  await loadMore.click();
+  await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
+  check(await c.page.locator('article').count() === 22 && await loadMore.isHidden(), 'Load more adds the next page and then goes away');
+  refuse = true;
+  await liveSockets.at(-1).close({ code: 1001, reason: 'going away' });
+  const reconnecting = c.page.getByRole('status').filter({ hasText: 'Reconnecting…' });
+  await reconnecting.waitFor();
+  check(true, 'a lost live connection shows "Reconnecting…"');
+  await axe(c.page, 'home while reconnecting');
+  await c.page.evaluate(async () => {
+    const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]);
+    const headers = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf };
+    const me = (await (await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query: '{ me { id } }' }) })).json()).data.me;
+    await fetch(`/api/v1/users/${me.id}/posts`, { method: 'POST', headers, body: JSON.stringify({ title: 'Posted while away', body: '' }) });
+  });
+  await c.page.waitForTimeout(2500); // at least one refused retry
+  check(await reconnecting.isVisible() && await c.page.getByRole('heading', { name: 'Posted while away' }).count() === 0,
+    'while it cannot reconnect the banner stays');
+  refuse = false;
+  await c.page.getByRole('heading', { name: 'Posted while away' }).waitFor({ timeout: 20000 });
+  check(await reconnecting.isHidden(), 'on reconnecting the banner goes and the timeline fetches what was missed');
+  await c.page.goto(`/u/${cat}`);
+  await c.page.getByRole('heading', { name: 'Cat post 22' }).waitFor();
+  check(await c.page.locator('article').count() === 20 && await c.page.getByRole('button', { name: 'Load more posts' }).isVisible()
+    && await c.page.getByText('No followers yet.').isVisible(), 'the profile pages its posts and says when there are no followers');
+  await c.page.getByRole('button', { name: 'Load more posts' }).click();
+  await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
+  check(await c.page.locator('article').count() === 23, 'Load more on the profile adds the older posts');
+  await axe(c.page, 'profile with Load more');
+
+  // dark mode (prefers-color-scheme) and every width without horizontal scrolling
+  const dark = await person({ width: 1280, height: 800 }, { colorScheme: 'dark' });
+  await dark.page.goto('/login');
+  await dark.page.getByLabel('Username').fill(ann);
+  await dark.page.getByLabel('Password').fill('a long enough password');
+  await dark.page.getByRole('button', { name: 'Sign in' }).click();
+  await dark.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
+  const background = await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, bl] = background.match(/\d+/g).map(Number);
+  check(r + g + bl < 150, `dark mode follows prefers-color-scheme (body background ${background})`);
+  await axe(dark.page, 'home in dark mode');
+  for (const width of [320, 390, 768, 1280]) {
+    await dark.page.setViewportSize({ width, height: 800 });
+    const [scroll, inner] = await dark.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    check(scroll <= inner, `no horizontal scrolling on home at ${width} px (${scroll} <= ${inner})`);
+  }
+  await dark.page.setViewportSize({ width: 1280, height: 800 });
+  await dark.page.getByRole('link', { name: 'Settings' }).click();
+  await dark.page.getByRole('heading', { name: 'Settings' }).waitFor();
+  await axe(dark.page, 'settings in dark mode');
+  for (const width of [320, 390, 768, 1280]) {
+    await dark.page.setViewportSize({ width, height: 800 });
+    const [scroll, inner] = await dark.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    check(scroll <= inner, `no horizontal scrolling on settings at ${width} px (${scroll} <= ${inner})`);
+  }
+  await dark.page.setViewportSize({ width: 1280, height: 800 });
+  await dark.page.getByRole('link', { name: 'Home' }).click();
+  await dark.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
+  await dark.page.screenshot({ path: `${shots}/home-desktop-dark.png`, fullPage: true });
 
   check(problems.length === 0, `no console errors${problems.length ? ': ' + problems.join(' | ') : ''}`);
 } catch (error) {

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   }
 }
 
+export const OFFLINE = 'You seem to be offline. Check your connection and try again.';
+
 let onExpired = () => {};
 export function whenSessionExpires(handler) { onExpired = handler; }
 
@@ -24,7 +26,13 @@ export async function api(method, path, body, { quiet401 = false } = {}) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
+  } catch {
+    // fetch rejects only when no answer came at all ("Failed to fetch"): say so in plain words
+    throw new ApiError(0, { code: 'OFFLINE', message: OFFLINE });
+  }
   const text = await response.text();
   const json = text ? JSON.parse(text) : null;
   if (!response.ok) {
@@ -45,20 +53,42 @@ export async function gql(query, variables = {}) {
   return result.data;
 }
 
-/** graphql-transport-ws over the session cookie; calls onData for each result until stop() is called. */
-export function subscribe(query, onData) {
-  const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
-    'graphql-transport-ws');
-  socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: {} })));
-  socket.addEventListener('message', (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === 'connection_ack') {
-      socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query } }));
-    } else if (message.type === 'next') {
-      onData(message.payload.data);
-    } else if (message.type === 'ping') {
-      socket.send(JSON.stringify({ type: 'pong' }));
-    }
-  });
-  return { stop: () => socket.close(1000) };
+/**
+ * graphql-transport-ws over the session cookie; calls onData for each result until stop() is called. When the
+ * connection ends or fails it calls onDown once and tries again after 1 s, 2 s, 4 s … (at most 30 s); once a new
+ * connection is acknowledged it calls onUp, so the caller can fetch what it missed meanwhile.
+ */
+export function subscribe(query, onData, { onDown = () => {}, onUp = () => {} } = {}) {
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
+  let socket;
+  let stopped = false;
+  let down = false;
+  let delay = 1000;
+  let timer;
+  const connect = () => {
+    socket = new WebSocket(url, 'graphql-transport-ws');
+    socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: {} })));
+    socket.addEventListener('message', (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === 'connection_ack') {
+        socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query } }));
+        delay = 1000;
+        if (down) { down = false; onUp(); }
+      } else if (message.type === 'next') {
+        onData(message.payload.data);
+      } else if (message.type === 'ping') {
+        socket.send(JSON.stringify({ type: 'pong' }));
+      } else if (message.type === 'complete' || message.type === 'error') {
+        socket.close(1000); // the stream ended: start again
+      }
+    });
+    socket.addEventListener('close', () => {
+      if (stopped) return;
+      if (!down) { down = true; onDown(); }
+      timer = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 30_000);
+    });
+  };
+  connect();
+  return { stop: () => { stopped = true; clearTimeout(timer); socket.close(1000); } };
 }

@@ -1,0 +1,66 @@
+// One post: title, body, author and time; the signed-in person's own posts can be edited and deleted in place.
+import { api } from '../api.js';
+import { h, field, showError, errorBox, clearFieldErrors } from '../dom.js';
+import { session } from '../shell.js';
+import { timeAgo } from './time.js';
+
+// User text is shown with dir="auto": each element is a bidirectional isolate (HTML gives an element with a dir
+// attribute unicode-bidi: isolate), so a name or post in one direction cannot reorder the text around it.
+export function postCard(post) {
+  const card = h('article', { class: 'post', 'data-id': post.id });
+  const path = `/api/v1/users/${session.me?.id}/posts/${post.id}`;
+  const mine = session.me && post.author?.username === session.me.username;
+
+  const show = (focus) => {
+    const author = post.author;
+    const edit = h('button', { type: 'button', class: 'secondary small', onclick: editing }, 'Edit');
+    const actions = mine ? h('div', { class: 'actions' }, edit,
+      h('button', { type: 'button', class: 'secondary small', onclick: confirming }, 'Delete')) : null;
+    // replaceChildren would print an absent part (null) as the text "null": they are left out
+    card.replaceChildren(...[
+      h('h3', { dir: 'auto' }, post.title),
+      post.body ? h('p', { dir: 'auto' }, post.body) : null,
+      h('p', { class: 'meta' }, 'by ', h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' · ', timeAgo(post.created_at || post.createdAt)),
+      actions].filter(Boolean));
+    if (focus) edit.focus();
+  };
+
+  const editing = () => {
+    const errors = errorBox();
+    const form = h('form', { novalidate: true, 'aria-label': 'Edit post' },
+      field('Title', { name: 'title', id: `edit-title-${post.id}`, value: post.title, required: true, maxlength: 200 }),
+      field('Body', { name: 'body', id: `edit-body-${post.id}`, multiline: true }),
+      h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Save'),
+        h('button', { type: 'button', class: 'secondary', onclick: () => show(true) }, 'Cancel')));
+    form.elements.body.value = post.body || '';
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      errors.hidden = true;
+      clearFieldErrors(form);
+      try {
+        const saved = await api('PATCH', path, { title: form.elements.title.value, body: form.elements.body.value });
+        post = { ...post, title: saved.title, body: saved.body };
+        show(true);
+      } catch (error) { showError(errors, error, form); }
+    });
+    card.replaceChildren(errors, form);
+    form.elements.title.focus();
+  };
+
+  const confirming = () => {
+    const errors = errorBox();
+    const question = h('p', {}, 'Delete this post? This cannot be undone.');
+    const yes = h('button', { type: 'button', class: 'danger small', onclick: async () => {
+      try {
+        await api('DELETE', path);
+        card.replaceWith(h('p', { class: 'status', role: 'status' }, 'Post deleted.'));
+      } catch (error) { showError(errors, error); }
+    } }, 'Delete post');
+    card.replaceChildren(h('h3', { dir: 'auto' }, post.title), errors, h('div', { class: 'confirm', role: 'group', 'aria-label': 'Confirm deletion' }, question,
+      h('div', { class: 'actions' }, yes, h('button', { type: 'button', class: 'secondary small', onclick: () => show(true) }, 'Cancel'))));
+    yes.focus();
+  };
+
+  show(false);
+  return card;
+}

@@ -1,0 +1,42 @@
+// A person's profile: name, avatar, counts, Follow / Unfollow, posts, followers and following.
+import { gql } from '../api.js';
+import { h, showError, errorBox } from '../dom.js';
+import { session, page } from '../shell.js';
+import { postCard } from '../components/post.js';
+import { personItem } from '../components/person.js';
+import { pagedList } from '../components/list.js';
+
+export async function profile(username) {
+  page(username, h('p', { class: 'status', role: 'status' }, 'Loading…'));
+  const query = `query($u: String!) { userByUsername(username: $u) { id username name followerCount followingCount followedByMe } }`;
+  let user;
+  try {
+    user = (await gql(query, { u: username })).userByUsername;
+  } catch (error) { return page(username, h('p', { class: 'error', role: 'alert' }, error.message)); }
+  if (!user) return page('Not found', h('p', {}, `There is no user called ${username}.`));
+  const errors = errorBox();
+  const button = user.id === String(session.me.id) ? null : h('button', { type: 'button', onclick: async () => {
+    try {
+      await gql(`mutation($id: ID!) { ${user.followedByMe ? 'unfollow' : 'follow'}(userId: $id) { id } }`, { id: user.id });
+      profile(username);
+    } catch (error) { showError(errors, error); }
+  } }, user.followedByMe ? 'Unfollow' : 'Follow');
+  const base = `/api/v1/users/${user.id}`;
+  const posts = pagedList({ url: `${base}/posts?limit=20`, render: (post) => postCard({ ...post, author: post.author || user }),
+    noun: 'posts', label: 'Posts', empty: 'No posts yet.' });
+  const followers = pagedList({ url: `${base}/followers?limit=20`, render: (u) => personItem(u), noun: 'followers', tag: 'ul',
+    label: 'Followers', empty: 'No followers yet.' });
+  const following = pagedList({ url: `${base}/following?limit=20`, render: (u) => personItem(u), noun: 'following', tag: 'ul',
+    label: 'Following', empty: 'Not following anyone yet.' });
+  page(user.name,
+    h('div', { class: 'profile' },
+      h('img', { class: 'avatar', src: `${base}/avatar`, alt: `Avatar of ${user.name}`, onerror: (e) => { e.target.hidden = true; } }),
+      h('div', {}, h('p', {}, `@${user.username}`),
+        h('p', { class: 'counts' }, h('span', {}, `${user.followerCount} followers`), h('span', {}, `${user.followingCount} following`)),
+        button)),
+    errors,
+    h('section', {}, h('h2', {}, 'Posts'), posts.element),
+    h('section', {}, h('h2', {}, 'Followers'), followers.element),
+    h('section', {}, h('h2', {}, 'Following'), following.element));
+  await Promise.all([posts.load(), followers.load(), following.load()]);
+}

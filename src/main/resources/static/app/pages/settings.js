@@ -1,0 +1,65 @@
+// Settings: name, avatar, password, account deletion.
+import { api } from '../api.js';
+import { h, field, showError, errorBox, clearFieldErrors } from '../dom.js';
+import { NAME_HINT, PASSWORD_HINT } from './signin.js';
+import { session, go, page } from '../shell.js';
+
+/** A settings section: a form whose submit returns the confirmation to show, or throws the error to show. */
+function section(label, children, submit) {
+  const errors = errorBox();
+  const done = h('p', { class: 'status', role: 'status' });
+  const element = h('form', { novalidate: true, 'aria-label': label }, ...children);
+  element.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    errors.hidden = true;
+    clearFieldErrors(element);
+    done.textContent = '';
+    try { done.textContent = await submit(element); } catch (error) { showError(errors, error, element); }
+  });
+  return h('section', {}, h('h2', {}, label), errors, element, done);
+}
+
+export function settings() {
+  const me = session.me;
+  const preview = h('img', { class: 'avatar', src: `/api/v1/users/${me.id}/avatar`, alt: 'Avatar preview', onerror: (e) => { e.target.hidden = true; } });
+  const avatarForm = section('Avatar', [preview, ...field('Image (PNG, JPEG or WebP, up to 5 MB)', { name: 'file', type: 'file', accept: 'image/*' }),
+    h('button', { type: 'submit' }, 'Upload avatar')], async (f) => {
+    const data = new FormData();
+    data.append('file', f.file.files[0] || new Blob([]), f.file.files[0]?.name || 'empty');
+    await api('POST', `/api/v1/users/${me.id}/avatar`, data);
+    return 'Avatar saved.';
+  });
+  const avatarStatus = avatarForm.querySelector('[role=status]');
+  const avatarErrors = avatarForm.querySelector('[role=alert]');
+  avatarForm.querySelector('form').append(h('button', { type: 'button', class: 'secondary', onclick: async () => {
+    avatarErrors.hidden = true;
+    avatarStatus.textContent = '';
+    try {
+      await api('DELETE', `/api/v1/users/${me.id}/avatar`);
+      preview.hidden = true;
+      avatarStatus.textContent = 'Avatar removed.';
+    } catch (error) { showError(avatarErrors, error); }
+  } }, 'Remove avatar'));
+  avatarForm.querySelector('input[type=file]').addEventListener('change', (event) => {
+    const file = event.target.files[0];
+    if (file) { preview.src = URL.createObjectURL(file); preview.hidden = false; }
+  });
+  page('Settings',
+    section('Name', [...field('Name', { name: 'name', value: me.name, required: true, hint: NAME_HINT }), h('button', { type: 'submit' }, 'Save name')],
+      async (f) => { session.me = { ...session.me, ...(await api('PATCH', `/api/v1/users/${me.id}`, { name: f.elements.name.value })) }; return 'Name saved.'; }),
+    avatarForm,
+    section('Password', [...field('Current password', { name: 'current_password', type: 'password', autocomplete: 'current-password' }),
+      ...field('New password', { name: 'password', type: 'password', autocomplete: 'new-password', hint: PASSWORD_HINT }),
+      h('button', { type: 'submit' }, 'Change password')],
+      async (f) => { await api('PATCH', `/api/v1/users/${me.id}`, { password: f.password.value, current_password: f.current_password.value }); return 'Password changed.'; }),
+    section('Delete account', [h('p', {}, 'This deletes your account, posts and follows. It cannot be undone.'),
+      ...field(`Type your username (${me.username}) to confirm`, { name: 'confirm' }),
+      h('button', { type: 'submit', class: 'danger' }, 'Delete my account')],
+      async (f) => {
+        if (f.confirm.value !== me.username) throw new Error('Type your username to confirm.');
+        await api('DELETE', `/api/v1/users/${me.id}`);
+        session.me = null;
+        go('/signup');
+        return '';
+      }));
+}

@@ -1,0 +1,51 @@
+// Sign in and sign up.
+import { api } from '../api.js';
+import { h, field, showError, errorBox } from '../dom.js';
+import { session, go, page } from '../shell.js';
+
+// The API's rules for each field, shown before anything is sent.
+export const USERNAME_HINT = "3–32 letters, digits, '.', '_' or '-', starting and ending with a letter or digit.";
+export const PASSWORD_HINT = '8–256 characters.';
+export const NAME_HINT = 'Up to 100 characters.';
+
+export function signIn() {
+  const errors = errorBox();
+  const note = location.search.includes('expired') ? h('p', { class: 'status', role: 'status' }, 'Your session has ended. Please sign in again.') : null;
+  const form = h('form', { novalidate: true },
+    field('Username', { name: 'username', autocomplete: 'username', required: true }),
+    field('Password', { name: 'password', type: 'password', autocomplete: 'current-password', required: true }),
+    h('button', { type: 'submit' }, 'Sign in'));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      session.me = await api('POST', '/login', { username: form.username.value, password: form.password.value }, { quiet401: true });
+      go('/');
+    } catch (error) { showError(errors, error, form); }
+  });
+  page('Sign in', note, errors, form, h('p', {}, 'New here? ', h('a', { href: '/signup' }, 'Create an account')));
+}
+
+export function signUp() {
+  const errors = errorBox();
+  const form = h('form', { novalidate: true },
+    field('Username', { name: 'username', autocomplete: 'username', required: true, hint: USERNAME_HINT }),
+    field('Name', { name: 'name', autocomplete: 'name', required: true, hint: NAME_HINT }),
+    field('Password', { name: 'password', type: 'password', autocomplete: 'new-password', required: true, hint: PASSWORD_HINT }),
+    h('button', { type: 'submit' }, 'Sign up'));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const body = { username: form.username.value, name: form.name.value, password: form.password.value };
+    try {
+      await api('POST', '/api/v1/users', body);
+      session.me = await api('POST', '/login', { username: body.username, password: body.password });
+      go('/');
+    } catch (error) { showError(errors, error, form); }
+  });
+  page('Sign up', errors, form, h('p', {}, 'Already have an account? ', h('a', { href: '/login' }, 'Sign in')));
+}
+
+export async function signOut() {
+  try { await api('POST', '/logout'); } catch { /* signed out either way */ }
+  session.me = null;
+  go('/login');
+}
