@@ -21,6 +21,12 @@ async function person(viewport = { width: 1280, height: 800 }, options = {}) {
   const context = await browser.newContext({ viewport, baseURL: base, ...options });
   const page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // The API links an avatar only when there is one: the app never asks for one that is not there
+  page.on('response', (response) => {
+    if (response.status() === 404 && /\/avatar$/.test(new URL(response.url()).pathname) && response.request().resourceType() === 'image') {
+      problems.push(`an image request for a missing avatar: ${response.url()}`);
+    }
+  });
   page.on('console', (message) => {
     // Chromium logs every non-2xx response; the expected ones (a missing avatar, a refused password) are not bugs.
     if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|400|404|415)|net::ERR_INTERNET_DISCONNECTED/.test(message.text())) {
@@ -321,6 +327,22 @@ try {
   await dark.page.getByRole('link', { name: 'Home' }).click();
   await dark.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
   await dark.page.screenshot({ path: `${shots}/home-desktop-dark.png`, fullPage: true });
+
+  // GraphiQL: loads without a console error (its fonts are allowed by its CSP) and says who is signed in, or how to sign in
+  for (const [who, session] of [['signed in', a], ['signed out', await person()]]) {
+    const errors = [];
+    const listener = (message) => { if (message.type() === 'error') errors.push(message.text()); };
+    session.page.on('console', listener);
+    await session.page.goto('/graphiql');
+    const line = session.page.locator('#roost-session');
+    await line.waitFor();
+    await session.page.locator('.graphiql-container').waitFor();
+    await session.page.waitForTimeout(500);
+    session.page.off('console', listener);
+    check(errors.length === 0, `GraphiQL ${who}: no console errors${errors.length ? ` (${errors.length}: ${errors[0].slice(0, 80)})` : ''}`);
+    check(who === 'signed in' ? /Signed in as/.test(await line.innerText()) : /not signed in/.test(await line.innerText()),
+      `GraphiQL ${who}: says so`);
+  }
 
   check(problems.length === 0, `no console errors${problems.length ? ': ' + problems.join(' | ') : ''}`);
 } catch (error) {

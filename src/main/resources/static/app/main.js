@@ -41,7 +41,7 @@ function drawNav() {
 
 async function whoAmI() {
   try {
-    const result = await api('POST', '/graphql', { query: '{ me { id username name } }' }, { quiet401: true });
+    const result = await api('POST', '/graphql', { query: '{ me { id username name avatarUrl } }' }, { quiet401: true });
     return result.data?.me || null;
   } catch {
     return null;

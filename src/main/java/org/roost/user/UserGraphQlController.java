@@ -69,6 +69,11 @@ class UserGraphQlController {
         return Timestamps.format(user.createdAt());
     }
 
+    @SchemaMapping(typeName = "User")
+    @Nullable String avatarUrl(UserSummary user) {
+        return user.hasAvatar() ? "/api/v1/users/" + user.id() + "/avatar" : null;
+    }
+
     /** The field {@code username} superseded; kept, deprecated, for clients written before it. */
     @SchemaMapping(typeName = "User")
     String login(UserSummary user) {

@@ -8,7 +8,7 @@ import { pagedList } from '../components/list.js';
 
 export async function profile(username) {
   page(username, h('p', { class: 'status', role: 'status' }, 'Loading…'));
-  const query = `query($u: String!) { userByUsername(username: $u) { id username name followerCount followingCount followedByMe } }`;
+  const query = `query($u: String!) { userByUsername(username: $u) { id username name avatarUrl followerCount followingCount followedByMe } }`;
   let user;
   try {
     user = (await gql(query, { u: username })).userByUsername;
@@ -30,7 +30,7 @@ export async function profile(username) {
     label: 'Following', empty: 'Not following anyone yet.' });
   page(user.name,
     h('div', { class: 'profile' },
-      h('img', { class: 'avatar', src: `${base}/avatar`, alt: `Avatar of ${user.name}`, onerror: (e) => { e.target.hidden = true; } }),
+      user.avatarUrl ? h('img', { class: 'avatar', src: user.avatarUrl, alt: `Avatar of ${user.name}` }) : null,
       h('div', {}, h('p', {}, `@${user.username}`),
         h('p', { class: 'counts' }, h('span', {}, `${user.followerCount} followers`), h('span', {}, `${user.followingCount} following`)),
         button)),

@@ -21,12 +21,14 @@ function section(label, children, submit) {
 
 export function settings() {
   const me = session.me;
-  const preview = h('img', { class: 'avatar', src: `/api/v1/users/${me.id}/avatar`, alt: 'Avatar preview', onerror: (e) => { e.target.hidden = true; } });
+  // Only an avatar that exists is requested (me.avatarUrl): no 404 for a user without one
+  const preview = h('img', { class: 'avatar', src: me.avatarUrl || null, alt: 'Avatar preview', hidden: !me.avatarUrl });
   const avatarForm = section('Avatar', [preview, ...field('Image (PNG, JPEG or WebP, up to 5 MB)', { name: 'file', type: 'file', accept: 'image/*' }),
     h('button', { type: 'submit' }, 'Upload avatar')], async (f) => {
     const data = new FormData();
     data.append('file', f.file.files[0] || new Blob([]), f.file.files[0]?.name || 'empty');
     await api('POST', `/api/v1/users/${me.id}/avatar`, data);
+    session.me = { ...session.me, avatarUrl: `/api/v1/users/${me.id}/avatar` };
     return 'Avatar saved.';
   });
   const avatarStatus = avatarForm.querySelector('[role=status]');
@@ -37,6 +39,7 @@ export function settings() {
     try {
       await api('DELETE', `/api/v1/users/${me.id}/avatar`);
       preview.hidden = true;
+      session.me = { ...session.me, avatarUrl: null };
       avatarStatus.textContent = 'Avatar removed.';
     } catch (error) { showError(avatarErrors, error); }
   } }, 'Remove avatar'));
