@@ -31,8 +31,8 @@ class SigningKeysAcrossInstancesTest {
                     .formatted(username, ApiClient.PASSWORD)).body()).get("id").asString();
 
             // when each issues a token
-            String fromA = token(a, username);
-            String fromB = token(b, username);
+            String fromA = a.firstPartyToken(username, ApiClient.PASSWORD);
+            String fromB = b.firstPartyToken(username, ApiClient.PASSWORD);
 
             // then each accepts the other's straight away, and there is one key
             assertThat(get(b, userId, fromA).statusCode()).isEqualTo(200);
@@ -56,7 +56,7 @@ class SigningKeysAcrossInstancesTest {
 
             // when the first rotates its key (the second has not re-read the key set) and issues a token
             first.getBean(SigningKeys.class).rotate();
-            String token = token(a, username);
+            String token = a.firstPartyToken(username, ApiClient.PASSWORD);
 
             // then the second, seeing an unknown kid, re-reads the keys and accepts it
             assertThat(get(b, userId, token).statusCode()).isEqualTo(200);
@@ -68,12 +68,6 @@ class SigningKeysAcrossInstancesTest {
                 .toArray(String[]::new);
     }
 
-    private static String token(HttpSession session, String username) {
-        HttpResponse<String> response = session.postJson("/auth/token",
-                "{\"username\":\"%s\",\"password\":\"%s\"}".formatted(username, ApiClient.PASSWORD));
-        assertThat(response.statusCode()).isEqualTo(200);
-        return Json.of(response.body()).get("access_token").asString();
-    }
 
     private static HttpResponse<String> get(HttpSession session, String userId, String token) {
         return session.get("/api/v1/users/" + userId, "Authorization", "Bearer " + token);

@@ -40,8 +40,8 @@ class DenylistAcrossInstancesTest {
             HttpSession b = new HttpSession(base(second));
             userId = Json.of(a.postJson("/api/v1/users", "{\"username\":\"%s\",\"name\":\"Ivan\",\"password\":\"%s\"}"
                     .formatted(username, ApiClient.PASSWORD)).body()).get("id").asString();
-            loggedOut = token(a, username);
-            stillValid = token(a, username);
+            loggedOut = a.firstPartyToken(username, ApiClient.PASSWORD);
+            stillValid = a.firstPartyToken(username, ApiClient.PASSWORD);
             assertThat(get(b, userId, loggedOut).statusCode()).isEqualTo(200);
 
             // when the first instance logs one token out
@@ -76,12 +76,6 @@ class DenylistAcrossInstancesTest {
         return "http://localhost:" + ((WebServerApplicationContext) context).getWebServer().getPort();
     }
 
-    private static String token(HttpSession session, String username) {
-        HttpResponse<String> response = session.postJson("/auth/token",
-                "{\"username\":\"%s\",\"password\":\"%s\"}".formatted(username, ApiClient.PASSWORD));
-        assertThat(response.statusCode()).isEqualTo(200);
-        return Json.of(response.body()).get("access_token").asString();
-    }
 
     private static HttpResponse<String> get(HttpSession session, String userId, String token) {
         return session.get("/api/v1/users/" + userId, "Authorization", "Bearer " + token);

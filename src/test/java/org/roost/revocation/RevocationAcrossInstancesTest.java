@@ -1,6 +1,5 @@
 package org.roost.revocation;
 
-import java.net.http.HttpResponse;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
@@ -33,8 +32,8 @@ class RevocationAcrossInstancesTest {
             String username = ApiClient.uniqueUsername("vera");
             String userId = Json.of(a.postJson("/api/v1/users", "{\"username\":\"%s\",\"name\":\"Vera\",\"password\":\"%s\"}"
                     .formatted(username, ApiClient.PASSWORD)).body()).get("id").asString();
-            String loggedOut = token(a, username);
-            String other = token(a, username);
+            String loggedOut = a.firstPartyToken(username, ApiClient.PASSWORD);
+            String other = a.firstPartyToken(username, ApiClient.PASSWORD);
             assertThat(status(b, userId, loggedOut)).isEqualTo(200);
             assertThat(status(b, userId, other)).isEqualTo(200);
 
@@ -67,12 +66,6 @@ class RevocationAcrossInstancesTest {
         return false;
     }
 
-    private static String token(HttpSession session, String username) {
-        HttpResponse<String> response = session.postJson("/auth/token",
-                "{\"username\":\"%s\",\"password\":\"%s\"}".formatted(username, ApiClient.PASSWORD));
-        assertThat(response.statusCode()).isEqualTo(200);
-        return Json.of(response.body()).get("access_token").asString();
-    }
 
     private static int status(HttpSession session, String userId, String token) {
         return session.get("/api/v1/users/" + userId, "Authorization", "Bearer " + token).statusCode();

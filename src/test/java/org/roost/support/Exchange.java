@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockMultipartHttpServletRequest;
 import org.springframework.test.web.servlet.MvcResult;
+import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * One request and its answer, however a test made it (MockMvc or real HTTP), as {@link OpenApiResponseValidation}
@@ -55,15 +56,7 @@ record Exchange(String method, String path, Function<String, @Nullable String> p
     }
 
     private static @Nullable String queryParameter(URI uri, String name) {
-        if (uri.getRawQuery() == null) {
-            return null;
-        }
-        for (String pair : uri.getRawQuery().split("&")) {
-            String[] parts = pair.split("=", 2);
-            if (URLDecoder.decode(parts[0], StandardCharsets.UTF_8).equals(name)) {
-                return parts.length == 2 ? URLDecoder.decode(parts[1], StandardCharsets.UTF_8) : "";
-            }
-        }
-        return null;
+        String value = UriComponentsBuilder.fromUri(uri).build().getQueryParams().getFirst(name);
+        return value == null ? null : URLDecoder.decode(value, StandardCharsets.UTF_8);
     }
 }

@@ -50,6 +50,16 @@ public final class HttpSession {
         return send(HttpRequest.newBuilder(resolve(uri)).method(method, HttpRequest.BodyPublishers.ofString(json)), json, all);
     }
 
+    /** A first-party access token for the user ({@code POST /auth/token}); fails the test unless it is issued. */
+    public String firstPartyToken(String username, String password) {
+        HttpResponse<String> response = postJson("/auth/token",
+                "{\"username\":\"%s\",\"password\":\"%s\"}".formatted(username, password));
+        if (response.statusCode() != 200) {
+            throw new AssertionError("POST /auth/token answered " + response.statusCode() + ": " + response.body());
+        }
+        return Json.of(response.body()).get("access_token").asString();
+    }
+
     public URI resolve(String uri) {
         return URI.create(base).resolve(uri);
     }

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import org.roost.shared.StrictUtf8;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.MockMvcBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -246,8 +247,11 @@ public class OpenApiResponseValidation {
                     JsonNode json;
                     try {
                         // JSON is Unicode text in UTF-8 (RFC 8259): bytes that are not, or a lone surrogate, break it
-                        String text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(content)).toString();
-                        json = JSON.readTree(text);
+                        if (StrictUtf8.firstInvalidByte(content) >= 0) {
+                            problems.add("body: not UTF-8");
+                            return problems;
+                        }
+                        json = JSON.readTree(content);
                         if (hasLoneSurrogate(json)) {
                             problems.add("body: a string holds an unpaired surrogate");
                         }
@@ -264,21 +268,11 @@ public class OpenApiResponseValidation {
 
         private static boolean hasLoneSurrogate(JsonNode node) {
             if (node.isTextual()) {
-                String text = node.asText();
-                for (int i = 0; i < text.length(); i++) {
-                    char c = text.charAt(i);
-                    if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                        i++;
-                    }
-                    else if (Character.isSurrogate(c)) {
-                        return true;
-                    }
-                }
-                return false;
+                return StrictUtf8.hasUnpairedSurrogate(node.asText());
             }
             for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
                 Map.Entry<String, JsonNode> field = fields.next();
-                if (hasLoneSurrogate(JSON.getNodeFactory().textNode(field.getKey())) || hasLoneSurrogate(field.getValue())) {
+                if (StrictUtf8.hasUnpairedSurrogate(field.getKey()) || hasLoneSurrogate(field.getValue())) {
                     return true;
                 }
             }
