@@ -44,4 +44,17 @@ class WebAppRoutesTest {
         assertThat(mvc.get().uri("/app/main.js").exchange()).hasStatus(200).hasContentType("text/javascript");
         assertThat(mvc.get().uri("/app/app.css").exchange()).hasStatus(200);
     }
+
+    @Test
+    void servesTheFaviconThePagesLinkTo() {
+        // when the app's page and GraphiQL are loaded, and the icon they name
+        var app = mvc.get().uri("/app/index.html").exchange();
+        var graphiQl = mvc.get().uri("/graphiql").exchange();
+        var icon = mvc.get().uri("/favicon.svg").exchange();
+
+        // then both link it and it is served, so no browser asks for a missing /favicon.ico
+        assertThat(app).bodyText().contains("<link rel=\"icon\" href=\"/favicon.svg\"");
+        assertThat(graphiQl).bodyText().contains("<link rel=\"icon\" href=\"/favicon.svg\"");
+        assertThat(icon).hasStatus(200).hasContentType("image/svg+xml");
+    }
 }
