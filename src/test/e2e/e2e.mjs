@@ -1,71 +1,10 @@
 // Drives the web app in Debian's Chromium: node e2e.mjs <base-url> <screenshot-dir>. Exit code 0 when every check passed.
-import { readFileSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
-
-const [base, shots] = process.argv.slice(2);
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const failures = [];
-const problems = [];
-const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); };
-mkdirSync(shots, { recursive: true });
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run'],
-});
-
-async function person(viewport = { width: 1280, height: 800 }, options = {}) {
-  const context = await browser.newContext({ viewport, baseURL: base, ...options });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  // The API links an avatar only when there is one: the app never asks for one that is not there
-  page.on('response', (response) => {
-    if (response.status() === 404 && /\/avatar$/.test(new URL(response.url()).pathname) && response.request().resourceType() === 'image') {
-      problems.push(`an image request for a missing avatar: ${response.url()}`);
-    }
-  });
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx response; the expected ones (a missing avatar, a refused password) are not bugs.
-    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|400|404|415)|net::ERR_INTERNET_DISCONNECTED/.test(message.text())) {
-      problems.push(`console: ${message.text()}`);
-    }
-  });
-  return { context, page };
-}
-
-async function axe(page, name) {
-  const text = await page.locator('body').innerText();
-  check(!/\b(null|undefined)\b/.test(text), `no stray "null" or "undefined" on ${name}`);
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of serious) console.log(`     axe ${name}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  check(serious.length === 0, `axe: no serious or critical violations on ${name}`);
-}
-
-async function signUp(page, username) {
-  await page.goto('/signup');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Name', { exact: true }).fill(`${username[0].toUpperCase()}${username.slice(1)}`);
-  await page.getByLabel('Password').fill('a long enough password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('heading', { name: 'Home' }).waitFor();
-}
-
-async function post(page, title, body) {
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Body').fill(body);
-  await page.getByRole('button', { name: 'Post' }).click();
-  await page.getByRole('heading', { name: title }).waitFor();
-}
+import { base, shots, PNG, check, person, axe, signUp, post, finish } from './harness.mjs';
 
 const tag = Date.now().toString(36);
 const ann = `ann${tag}`;
 const ben = `ben${tag}`;
-try {
+await finish(async () => {
   // sign-in page in a browser, wrong password
   const stranger = await person();
   const login = await stranger.page.goto('/login');
@@ -344,12 +283,4 @@ try {
       `GraphiQL ${who}: says so`);
   }
 
-  check(problems.length === 0, `no console errors${problems.length ? ': ' + problems.join(' | ') : ''}`);
-} catch (error) {
-  console.log(`FAIL ${error.stack || error}`);
-  failures.push(String(error));
-} finally {
-  await browser.close();
-}
-console.log(failures.length ? `${failures.length} failed` : 'all passed');
-process.exit(failures.length ? 1 : 0);
+});

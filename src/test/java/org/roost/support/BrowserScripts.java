@@ -1,0 +1,76 @@
+package org.roost.support;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assumptions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * Runs a browser script from src/test/e2e (playwright-core in Debian's Chromium, shared parts in harness.mjs) against
+ * a Roost on a local port, and asserts that every check passed. Screenshots go to target/screenshots, never into the
+ * checkout. Without node or chromium the test is skipped locally, visibly, and fails in CI.
+ */
+public final class BrowserScripts {
+
+    public static final Path DIR = Path.of("src/test/e2e");
+
+    public static final Path SCREENSHOTS = Path.of("target/screenshots");
+
+    private BrowserScripts() {
+    }
+
+    /** Runs {@code node <script> <base-url> <screenshot-dir> <extra...>}, prints its output, and returns it. */
+    public static String runPassing(String script, int port, String... extra) throws IOException, InterruptedException {
+        requireInstalled();
+        if (!Files.isDirectory(DIR.resolve("node_modules/playwright-core"))) {
+            assertThat(run(List.of("npm", "ci", "--no-audit", "--no-fund")).exitCode()).as("npm ci").isZero();
+        }
+        List<String> command = new ArrayList<>(List.of("node", script, "http://localhost:" + port,
+                SCREENSHOTS.toAbsolutePath().toString()));
+        command.addAll(List.of(extra));
+        Result result = run(command);
+        System.out.println(result.output());
+        assertThat(result.output()).contains("all passed").doesNotContain("FAIL");
+        assertThat(result.exitCode()).isZero();
+        return result.output();
+    }
+
+    private record Result(int exitCode, String output) {
+    }
+
+    private static Result run(List<String> command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).directory(DIR.toFile()).redirectErrorStream(true).start();
+        byte[] output = process.getInputStream().readAllBytes();
+        if (!process.waitFor(5, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            fail("timed out: " + command);
+        }
+        return new Result(process.exitValue(), new String(output, StandardCharsets.UTF_8));
+    }
+
+    private static void requireInstalled() {
+        boolean present;
+        try {
+            present = new ProcessBuilder("node", "--version").start().waitFor() == 0
+                    && Files.isExecutable(Path.of("/usr/bin/chromium"));
+        }
+        catch (IOException | InterruptedException ex) {
+            present = false;
+        }
+        if (!present) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail("CI needs node and chromium for the browser tests (see .ci/run)");
+            }
+            System.err.println("SKIPPED: node or chromium is not installed, so the browser test did not run");
+            Assumptions.abort("node or chromium is not installed");
+        }
+    }
+}
