@@ -5,6 +5,8 @@ import java.net.URI;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.Caller;
 import org.roost.shared.Ids;
@@ -39,10 +41,16 @@ class UserController {
 
     @GetMapping
     ResponseEntity<ListBody<UserRepresentation>> list(@RequestParam(required = false) @Nullable Integer limit,
-            @RequestParam(required = false) @Nullable String after, Caller caller, HttpServletRequest request) {
+            @RequestParam(required = false) @Nullable String after,
+            @Parameter(description = "People search: only the users whose username or name contains this text, ignoring "
+                    + "case (matched literally: no wildcards), still in id order. Spaces at either end are ignored.",
+                    schema = @Schema(type = "string", minLength = 1, maxLength = SearchText.MAX_LENGTH, pattern = "[\\s\\S]*\\S[\\s\\S]*"))
+            @RequestParam(required = false) @Nullable String q, Caller caller, HttpServletRequest request) {
         caller.requireScope(Scopes.USERS_READ);
         String prefix = ApiPaths.prefix(request);
-        return Lists.ok(request, users.page(PageRequest.of(limit, after)).map(u -> UserRepresentation.of(u, prefix)));
+        PageRequest page = PageRequest.of(limit, after);
+        return Lists.ok(request, (q == null ? users.page(page) : users.search(SearchText.parse(q).text(), page))
+                .map(u -> UserRepresentation.of(u, prefix)));
     }
 
     @PostMapping(consumes = "application/json")

@@ -79,6 +79,20 @@ class UserRepository {
                 .param("after", afterId == null ? 0L : afterId).param("limit", limit).query(SUMMARY).list();
     }
 
+    /**
+     * Keyset page of the users whose username or name contains the text, ignoring case, in id order. On PostgreSQL
+     * trigram indexes on both lowered columns serve the two conditions (see the migration); the text is matched
+     * literally: '%', '_' and the escape character are escaped.
+     */
+    List<UserSummary> search(String text, @Nullable Long afterId, int limit) {
+        String pattern = "%" + text.toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%")
+                .replace("_", "\\_") + "%";
+        return jdbc.sql(summaries("(LOWER(username) LIKE :pattern ESCAPE '\\' OR LOWER(name) LIKE :pattern ESCAPE '\\') "
+                        + "AND id > :after ORDER BY id LIMIT :limit") + " ORDER BY u.id")
+                .param("pattern", pattern).param("after", afterId == null ? 0L : afterId).param("limit", limit)
+                .query(SUMMARY).list();
+    }
+
     List<UserSummary> findAll(Collection<Long> ids) {
         if (ids.isEmpty()) {
             return List.of();

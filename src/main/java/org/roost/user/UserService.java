@@ -81,6 +81,11 @@ public class UserService {
         return Page.fromOverfetch(users.page(request.afterId(), request.limit() + 1), request.limit(), UserSummary::id);
     }
 
+    /** People search: the users whose username or name contains the text (ignoring case), a keyset page in id order. */
+    public Page<UserSummary> search(String text, PageRequest request) {
+        return Page.fromOverfetch(users.search(text, request.afterId(), request.limit() + 1), request.limit(), UserSummary::id);
+    }
+
     /** The users with these ids, in the order given; ids of deleted users are skipped. */
     public List<UserSummary> findAll(Collection<Long> ids) {
         Map<Long, UserSummary> byId = users.findAll(ids).stream()

@@ -1,6 +1,11 @@
-// A person in a list: name linking to the profile, and (withUsername) the @username.
+// A person in a list: avatar, name linking to the profile, @username, and Follow / Unfollow.
 import { h } from '../dom.js';
+import { avatarOf } from './avatar.js';
+import { followButton } from './follow.js';
 
-export function personItem(user, { withUsername = false } = {}) {
-  return h('li', {}, h('a', { href: `/u/${user.username}`, dir: 'auto' }, user.name), withUsername ? ` @${user.username}` : null);
+export function personItem(user) {
+  return h('li', { class: 'person' }, avatarOf(user),
+    h('span', { class: 'person-names' }, h('a', { href: `/u/${user.username}`, dir: 'auto' }, user.name),
+      h('span', { class: 'who-username' }, ` @${user.username}`)),
+    followButton(user));
 }

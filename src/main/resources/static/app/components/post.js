@@ -3,6 +3,7 @@ import { api } from '../api.js';
 import { h, field, showError, errorBox, clearFieldErrors } from '../dom.js';
 import { session } from '../shell.js';
 import { timeAgo } from './time.js';
+import { avatarOf } from './avatar.js';
 
 // User text is shown with dir="auto": each element is a bidirectional isolate (HTML gives an element with a dir
 // attribute unicode-bidi: isolate), so a name or post in one direction cannot reorder the text around it.
@@ -20,7 +21,7 @@ export function postCard(post) {
     card.replaceChildren(...[
       h('h3', { dir: 'auto' }, post.title),
       post.body ? h('p', { dir: 'auto' }, post.body) : null,
-      h('p', { class: 'meta' }, 'by ', h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' · ', timeAgo(post.created_at || post.createdAt)),
+      h('p', { class: 'meta' }, avatarOf(author), h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' · ', timeAgo(post.created_at || post.createdAt)),
       actions].filter(Boolean));
     if (focus) edit.focus();
   };

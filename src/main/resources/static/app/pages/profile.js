@@ -24,9 +24,9 @@ export async function profile(username) {
   const base = `/api/v1/users/${user.id}`;
   const posts = pagedList({ url: `${base}/posts?limit=20`, render: (post) => postCard({ ...post, author: post.author || user }),
     noun: 'posts', label: 'Posts', empty: 'No posts yet.' });
-  const followers = pagedList({ url: `${base}/followers?limit=20`, render: (u) => personItem(u), noun: 'followers', tag: 'ul',
+  const followers = pagedList({ url: `${base}/followers?limit=20`, render: personItem, noun: 'followers', tag: 'ul',
     label: 'Followers', empty: 'No followers yet.' });
-  const following = pagedList({ url: `${base}/following?limit=20`, render: (u) => personItem(u), noun: 'following', tag: 'ul',
+  const following = pagedList({ url: `${base}/following?limit=20`, render: personItem, noun: 'following', tag: 'ul',
     label: 'Following', empty: 'Not following anyone yet.' });
   page(user.name,
     h('div', { class: 'profile' },

@@ -62,7 +62,7 @@ public final class QueryPlans {
                     env("ROOST_TEST_PG_PORT", "5432"), env("ROOST_TEST_PG_DB", "test"), SCHEMA);
             DataSource dataSource = new SimpleDriverDataSource(new org.postgresql.Driver(), url, env("ROOST_TEST_PG_USER", "postgres"), "");
             Flyway flyway = Flyway.configure().dataSource(dataSource).schemas(SCHEMA).createSchemas(true)
-                    .cleanDisabled(false).locations("classpath:db/migration").load();
+                    .cleanDisabled(false).locations("classpath:db/migration", "classpath:db/vendor/postgresql").load();
             flyway.clean();
             flyway.migrate();
             generate(dataSource);

@@ -35,4 +35,13 @@ class WebAppEndToEndTest {
         // then
         assertThat(BrowserScripts.SCREENSHOTS.resolve("home-desktop.png")).as("screenshots under target/").isRegularFile();
     }
+
+    @Test
+    void findsAndFollowsPeopleFromListsShowsAvatarsAndAnHtmlNotFoundPage() throws Exception {
+        // when
+        BrowserScripts.runPassing("people.mjs", port);
+
+        // then
+        assertThat(BrowserScripts.SCREENSHOTS.resolve("people-desktop.png")).as("screenshots under target/").isRegularFile();
+    }
 }

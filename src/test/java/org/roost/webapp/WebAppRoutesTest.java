@@ -40,6 +40,23 @@ class WebAppRoutesTest {
     }
 
     @Test
+    void answersABrowserThatNavigatesToAnUnknownAddressWithAnHtmlPage() {
+        // when a browser opens an address nothing serves, and a JSON client and curl (Accept: */*) ask for it
+        var browser = mvc.get().uri("/no/such/page").accept(MediaType.TEXT_HTML, MediaType.ALL).exchange();
+        var json = mvc.get().uri("/no/such/page").accept(MediaType.APPLICATION_JSON).exchange();
+        var curl = mvc.get().uri("/no/such/page").accept(MediaType.ALL).exchange();
+        var script = mvc.get().uri("/app/missing.js").accept(MediaType.ALL).exchange();
+
+        // then the browser gets a page saying so, under the app's policy; the others keep the JSON error
+        assertThat(browser).hasStatus(404).hasContentTypeCompatibleWith(MediaType.TEXT_HTML);
+        assertThat(browser).bodyText().contains("<h1>Page not found</h1>").contains("href=\"/app/app.css\"");
+        assertThat(browser.getResponse().getHeader("Content-Security-Policy")).contains("script-src 'self';");
+        assertThat(json).hasStatus(404).bodyJson().extractingPath("$.error.code").isEqualTo("NOT_FOUND");
+        assertThat(curl).hasStatus(404).bodyJson().extractingPath("$.error.code").isEqualTo("NOT_FOUND");
+        assertThat(script).hasStatus(404).bodyJson().extractingPath("$.error.code").isEqualTo("NOT_FOUND");
+    }
+
+    @Test
     void servesTheAppsScriptsAndStylesFromThisOrigin() {
         assertThat(mvc.get().uri("/app/main.js").exchange()).hasStatus(200).hasContentType("text/javascript");
         assertThat(mvc.get().uri("/app/app.css").exchange()).hasStatus(200);

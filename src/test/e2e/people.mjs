@@ -1,0 +1,77 @@
+// People: search by part of a name or username, Follow / Unfollow wherever a person is listed, avatars in the feed
+// and in lists, and the HTML page for an unknown address. node people.mjs <base-url> <screenshot-dir>
+import { PNG, check, person, axe, signUp, post, finish, shots } from './harness.mjs';
+
+const tag = Date.now().toString(36);
+const cara = `cara${tag}`;
+const dan = `dan${tag}`;
+await finish(async () => {
+  // Cara has an avatar and a post
+  const c = await person();
+  await signUp(c.page, cara);
+  await c.page.getByRole('link', { name: 'Settings' }).click();
+  await c.page.getByLabel(/^Image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await c.page.getByRole('button', { name: 'Upload avatar' }).click();
+  await c.page.getByText('Avatar saved.').waitFor();
+  await c.page.getByRole('link', { name: 'Home' }).click();
+  await post(c.page, 'Cara says hello', 'With an avatar');
+
+  // Dan finds her by part of her username, typed in capitals, and follows her from the results
+  const d = await person();
+  await signUp(d.page, dan);
+  await post(d.page, 'Dan was here', 'Without one');
+  await d.page.getByRole('link', { name: 'People' }).click();
+  await d.page.getByLabel('Search people').fill(cara.slice(2).toUpperCase()); // the middle and end of her username
+  const results = d.page.getByRole('list', { name: /People matching/ });
+  await results.getByRole('link', { name: cara[0].toUpperCase() + cara.slice(1) }).waitFor();
+  check(await results.getByRole('listitem').count() === 1, 'the search lists the one person matching');
+  const follow = results.getByRole('button', { name: /^Follow / });
+  await follow.waitFor();
+  check(await results.locator('img.avatar').count() === 1, 'the result shows her avatar');
+  await axe(d.page, 'people search');
+  await d.page.screenshot({ path: `${shots}/people-desktop.png`, fullPage: true });
+  await follow.click();
+  await results.getByRole('button', { name: /^Unfollow / }).waitFor();
+  check(true, 'Follow in a search result follows (the button becomes Unfollow)');
+  await d.page.getByLabel('Search people').fill(`nobody-${tag}`);
+  await d.page.getByText(`No one matches “nobody-${tag}”.`).waitFor();
+  check(true, 'a search without results says so');
+
+  // her post, with her avatar, on his timeline; his own post with his initial (he has no image)
+  await d.page.getByRole('link', { name: 'Home' }).click();
+  const hers = d.page.locator('article', { has: d.page.getByRole('heading', { name: 'Cara says hello' }) });
+  await hers.waitFor();
+  check(await hers.locator('img.avatar').count() === 1, 'a post in the feed shows its author\'s avatar');
+  const his = d.page.locator('article', { has: d.page.getByRole('heading', { name: 'Dan was here' }) });
+  check((await his.locator('.avatar.initial').innerText()).trim() === 'D', 'an author without an image shows an initial');
+
+  // her profile lists him among her followers; his Follow state is shown in lists he appears in for her
+  await c.page.goto(`/u/${cara}`);
+  const followers = c.page.getByRole('list', { name: 'Followers' });
+  await followers.getByRole('link', { name: dan[0].toUpperCase() + dan.slice(1) }).waitFor();
+  await followers.getByRole('button', { name: /^Follow / }).waitFor();
+  check(true, 'a follower listed on a profile has a Follow button for the person looking');
+  await axe(c.page, 'profile with followers');
+
+  // an unknown address in a browser: an HTML page, not JSON
+  const missing = await d.page.goto('/no/such/page');
+  check(missing.status() === 404 && missing.headers()['content-type'].startsWith('text/html'), 'an unknown address answers a 404 page');
+  await d.page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await axe(d.page, 'not found');
+
+  // dark mode and the four widths on People
+  const dark = await person({ width: 1280, height: 800 }, { colorScheme: 'dark' });
+  await dark.page.goto('/login');
+  await dark.page.getByLabel('Username').fill(dan);
+  await dark.page.getByLabel('Password').fill('a long enough password');
+  await dark.page.getByRole('button', { name: 'Sign in' }).click();
+  await dark.page.getByRole('heading', { name: 'Home' }).waitFor();
+  await dark.page.getByRole('link', { name: 'People' }).click();
+  await dark.page.getByRole('list', { name: 'Everyone' }).getByRole('listitem').first().waitFor();
+  await axe(dark.page, 'people in dark mode');
+  for (const width of [320, 390, 768, 1280]) {
+    await dark.page.setViewportSize({ width, height: 800 });
+    const [scroll, inner] = await dark.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    check(scroll <= inner, `no horizontal scrolling on people at ${width} px (${scroll} <= ${inner})`);
+  }
+});
