@@ -173,6 +173,7 @@ await finish(async () => {
     `a page opens at its top with main focused and the navigation in view (scrollY ${scrolled}, focus on #${focused})`);
   check(await phoneNav.getByRole('link', { name: 'Settings' }).getAttribute('aria-current') === 'page', 'the navigation marks the current page');
   await axe(phone.page, 'settings at phone width');
+  await phone.page.screenshot({ path: `${shots}/settings-phone.png`, fullPage: true });
   await phone.page.goto(`/u/${ann}`);
   await phone.page.getByRole('heading', { name: 'Posts' }).waitFor();
   await phone.page.screenshot({ path: `${shots}/profile-phone.png`, fullPage: true });

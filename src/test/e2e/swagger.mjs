@@ -1,0 +1,52 @@
+// Swagger UI (/swagger-ui.html) for a person: "Authorize" with OAuth (the demo app's public client, authorization
+// code with PKCE, in a popup: sign in, consent), then "Try it out" sends the bearer token; and a cookie write sends
+// X-XSRF-TOKEN. node swagger.mjs <base-url> <screenshot-dir>
+import { check, person, axe, signUp, finish, shots } from './harness.mjs';
+
+const tag = Date.now().toString(36);
+const eve = `eve${tag}`;
+await finish(async () => {
+  const { page, context } = await person({ width: 1280, height: 1000 });
+  await signUp(page, eve);
+  await page.goto('/swagger-ui.html');
+  await page.getByRole('button', { name: 'Authorize' }).first().click();
+  const dialog = page.locator('.dialog-ux');
+  const section = dialog.locator('.auth-container', { hasText: 'authorizationCode' });
+  await section.waitFor();
+  check(await section.locator('input#client_id_authorizationCode, input[id^="client_id"]').first().inputValue() === 'roost-demo-app',
+    'the OAuth section is filled with the demo app\'s client');
+  const [popup] = await Promise.all([context.waitForEvent('page'), section.locator('button.authorize').click()]); // its accessible name is "Apply given OAuth2 credentials"
+  await popup.waitForLoadState();
+  if (await popup.getByRole('button', { name: 'Sign in' }).count()) {
+    await popup.getByLabel('Username').fill(eve);
+    await popup.getByLabel('Password').fill('a long enough password');
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+  }
+  // the consent page, as a person sees it, at desktop and phone width
+  await popup.getByRole('button', { name: 'Allow' }).waitFor();
+  await axe(popup, 'consent');
+  await popup.setViewportSize({ width: 1280, height: 800 });
+  await popup.screenshot({ path: `${shots}/consent-desktop.png`, fullPage: true });
+  await popup.setViewportSize({ width: 390, height: 844 });
+  const width = await popup.evaluate(() => document.documentElement.scrollWidth);
+  check(width <= 390, `the consent page fits a phone (${width} px wide)`);
+  await popup.screenshot({ path: `${shots}/consent-phone.png`, fullPage: true });
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await popup.waitForEvent('close', { timeout: 15000 });
+  await section.getByText('Authorized', { exact: true }).waitFor();
+  check(true, 'Authorize ends signed in: the popup signs in, asks consent and closes, and the dialog says Authorized');
+  await page.screenshot({ path: `${shots}/swagger-authorized.png` });
+  await dialog.locator('button.btn-done').first().click();
+
+  // Try it out on GET /api/v1/feed: the request carries the bearer token and answers 200
+  const feed = page.locator('.opblock-get', { has: page.locator('[data-path="/api/v1/feed"]') }).first();
+  await feed.locator('.opblock-summary').first().click();
+  await feed.getByRole('button', { name: 'Try it out' }).click();
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/feed'),
+    feed.getByRole('button', { name: 'Execute' }).click()]);
+  check(/^Bearer ey/.test(request.headers().authorization || ''), 'Try it out sends the OAuth access token');
+  const status = feed.locator('.live-responses-table tbody .response-col_status').first();
+  await status.waitFor();
+  check((await status.innerText()).trim() === '200', `the call answers 200 (${(await status.innerText()).trim()})`);
+});
