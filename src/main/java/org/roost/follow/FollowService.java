@@ -91,6 +91,22 @@ public class FollowService {
         return java.util.Set.copyOf(follows.followedAmong(followerId, userIds));
     }
 
+    /**
+     * Recounts every user's counters from the follows, in batches of {@code batch} users, each its own statement
+     * (for rows written outside the API: docs/operations.md, "Imported data").
+     *
+     * @return the users whose counters were wrong
+     */
+    @Transactional(propagation = Propagation.NOT_SUPPORTED)
+    public long recountAll(int batch) {
+        long fixed = 0;
+        long last = follows.maxUserId();
+        for (long from = 0; from <= last; from += batch) {
+            fixed += follows.recount(from, from + batch);
+        }
+        return fixed;
+    }
+
     private Page<UserSummary> usersPage(List<Long> ids, int limit) {
         Page<Long> idPage = Page.fromOverfetch(ids, limit, Long::longValue);
         return new Page<>(users.findAll(idPage.items()), idPage.nextCursor());
