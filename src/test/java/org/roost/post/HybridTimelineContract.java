@@ -196,6 +196,51 @@ abstract class HybridTimelineContract {
         assertThat(counts(a, a)).isEqualTo(List.of(0, 0));
     }
 
+    @Test
+    void repairsCountersAndFeedsAfterRowsWrittenStraightIntoTheTables() throws Exception {
+        // given: follows and posts written by SQL (an import), and a post deleted by SQL
+        var big = api().newUser("imported");
+        var ordinary = api().newUser("plain");
+        var readers = fans(4);
+        var watcher = api().newUser("watcher");
+        follow(watcher, ordinary);
+        long gone = api().createPost(ordinary, "gone");
+        for (int i = 1; i <= 5; i++) {
+            for (var author : List.of(big, ordinary)) {
+                jdbc.sql("INSERT INTO posts (author_id, title, body, created_at, updated_at) "
+                        + "VALUES (:a, :t, 'b', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")
+                        .param("a", author.userId()).param("t", "i" + i).update();
+            }
+        }
+        for (var reader : readers) {
+            jdbc.sql("INSERT INTO follows (user_id, follower_id, created_at) VALUES (:u, :f, CURRENT_TIMESTAMP)")
+                    .param("u", big.userId()).param("f", reader.userId()).update();
+        }
+        jdbc.sql("INSERT INTO follows (user_id, follower_id, created_at) VALUES (:u, :f, CURRENT_TIMESTAMP)")
+                .param("u", ordinary.userId()).param("f", readers.getFirst().userId()).update();
+        jdbc.sql("DELETE FROM posts WHERE id = :id").param("id", gone).update();
+        assertThat(counts(big, big)).isEqualTo(List.of(0, 0));
+
+        // when
+        var repair = mvc.post().uri("/actuator/repair").exchange();
+
+        // then
+        assertThat(repair).hasStatus(200);
+        assertThat(repair).bodyJson().extractingPath("$.counters_fixed").asNumber().satisfies(n -> assertThat(n.intValue()).isGreaterThanOrEqualTo(6));
+        assertThat(counts(big, big)).isEqualTo(List.of(4, 0));
+        assertThat(counts(big, readers.getFirst())).isEqualTo(List.of(0, 2));
+        assertThat(mode(big)).isEqualTo(TimelineMode.PULLED.code());
+        assertThat(feed(readers.getFirst(), 4)).containsExactly("i5", "i5", "i4", "i4", "i3", "i3", "i2", "i1");
+        assertThat(feed(readers.get(1), 2)).containsExactly("i5", "i4", "i3", "i2", "i1");
+        assertThat(feed(ordinary, 2)).containsExactly("i5", "i4", "i3");
+        assertThat(feed(watcher, 2)).containsExactly("i5", "i4", "i3");
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM feed_entries WHERE post_id = :id").param("id", gone)
+                .query(Long.class).single()).isZero();
+        // and a second run finds nothing to do
+        assertThat(mvc.post().uri("/actuator/repair").exchange()).bodyJson().extractingPath("$.feed_rows_added")
+                .asNumber().satisfies(n -> assertThat(n.intValue()).isZero());
+    }
+
     /** followerCount of {@code of} and its followingCount, as {@code as} reads them over GraphQL. */
     List<Integer> counts(ApiClient.Login as, ApiClient.Login of) throws Exception {
         MvcTestResult result = as.apply(mvc.post().uri("/graphql")).contentType(MediaType.APPLICATION_JSON)
