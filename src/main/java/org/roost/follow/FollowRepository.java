@@ -28,30 +28,22 @@ class FollowRepository {
 
     /** @return whether the follow is new; repeating it changes nothing (and leaves the counters alone) */
     boolean insert(long userId, long followerId, Instant now) {
-        boolean added = jdbc.sql("INSERT INTO follows (user_id, follower_id, created_at) VALUES (:user, :follower, :now) "
+        return jdbc.sql("INSERT INTO follows (user_id, follower_id, created_at) VALUES (:user, :follower, :now) "
                         + "ON CONFLICT DO NOTHING")
                 .param("user", userId).param("follower", followerId).param("now", Timestamps.utc(now)).update() > 0;
-        if (added) {
-            count(userId, followerId, 1);
-        }
-        return added;
     }
 
     /** @return whether there was a follow to end */
     boolean delete(long userId, long followerId) {
-        boolean removed = jdbc.sql("DELETE FROM follows WHERE user_id = :user AND follower_id = :follower")
+        return jdbc.sql("DELETE FROM follows WHERE user_id = :user AND follower_id = :follower")
                 .param("user", userId).param("follower", followerId).update() > 0;
-        if (removed) {
-            count(userId, followerId, -1);
-        }
-        return removed;
     }
 
     /**
      * Both counters of a follow in one statement, in the follow's transaction. The rows are locked in index order
      * whichever side the follow is on, so two follows between the same people cannot deadlock.
      */
-    private void count(long userId, long followerId, int delta) {
+    void count(long userId, long followerId, int delta) {
         jdbc.sql("UPDATE users SET follower_count = follower_count + CASE WHEN id = :user THEN :delta ELSE 0 END, "
                         + "following_count = following_count + CASE WHEN id = :follower THEN :delta ELSE 0 END "
                         + "WHERE id IN (:user, :follower)")

@@ -49,6 +49,8 @@ public class FollowService {
         }
         if (follows.insert(userId, followerId, clock.instant())) {
             events.publishEvent(new FollowEvents.FollowerAdded(userId, followerId));
+            // Last: the counter's row lock (every follow of a big account takes it) is held only until the commit.
+            follows.count(userId, followerId, 1);
         }
     }
 
@@ -58,6 +60,7 @@ public class FollowService {
         users.requireExists(userId);
         if (follows.delete(userId, followerId)) {
             events.publishEvent(new FollowEvents.FollowerRemoved(userId, followerId));
+            follows.count(userId, followerId, -1);
         }
     }
 

@@ -95,11 +95,14 @@ class FeedRepository {
                 .param("count", count).update();
     }
 
-    /** An author who just reached the threshold turns big at once (one row; their next post is not copied). */
-    void pullIfBig(long authorId, long threshold) {
+    /**
+     * An author whose follower count is at least {@code atLeast} turns big at once (their next post is not copied).
+     * It locks the author's row only when it changes it: follows of a big account do not queue here.
+     */
+    void pullIfBig(long authorId, long atLeast) {
         jdbc.sql("UPDATE users SET timeline_mode = " + TimelineMode.PULLED.code() + " WHERE id = :author "
                         + "AND timeline_mode <> " + TimelineMode.PULLED.code() + " AND follower_count >= :threshold")
-                .param("author", authorId).param("threshold", threshold).update();
+                .param("author", authorId).param("threshold", atLeast).update();
     }
 
     void removePosts(long authorId, long ownerId) {

@@ -20,10 +20,10 @@ class FeedWriter {
         this.properties = properties;
     }
 
-    /** The follower count was raised in this transaction: first the threshold, then a bounded copy. */
+    /** First the threshold (this follow is not counted yet), then a bounded copy unless the author is big. */
     @EventListener
     void on(FollowEvents.FollowerAdded added) {
-        feed.pullIfBig(added.userId(), properties.bigAccountThreshold());
+        feed.pullIfBig(added.userId(), properties.bigAccountThreshold() - 1);
         feed.copyRecentPosts(added.userId(), added.followerId(), properties.followCopy());
     }
 
