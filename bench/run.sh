@@ -3,6 +3,7 @@
 #
 #   bench/run.sh            # 3 rounds, 8 s per run after a 15 s warm-up round (about 17 minutes with the build)
 #   bench/run.sh --quick    # 3 rounds, 3 s per run, 8 s warm-up (about 7 minutes): for checking the harness, not for figures
+#   bench/run.sh timelines  # only the POST row and the big-account rows of bench/timelines.sh (PostgreSQL only)
 #
 # It builds the jar, starts Roost twice (H2 in memory; PostgreSQL), nginx serving the same bytes from a file,
 # PostGraphile 5 (amber preset) on the same PostgreSQL data, and uses pgbench and a raw Argon2id loop as peers.
@@ -20,7 +21,14 @@ ROOT=$PWD
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-8}
 WARMUP=${WARMUP:-15}   # seconds per run of the warm-up round
-[ "${1:-}" = "--quick" ] && DURATION=3 && WARMUP=8
+ONLY=all
+for arg in "$@"; do
+  case "$arg" in
+    --quick) DURATION=3 WARMUP=8 ;;
+    timelines) ONLY=timelines ;;
+    *) echo "usage: $0 [--quick] [timelines]" >&2; exit 2 ;;
+  esac
+done
 (( ROUNDS >= 1 && ROUNDS <= 10 && DURATION >= 1 && DURATION <= 60 && WARMUP >= 1 && WARMUP <= 60 )) \
   || { echo "ROUNDS 1..10, DURATION 1..60, WARMUP 1..60" >&2; exit 2; }
 PORT=${BENCH_PORT:-19100}
@@ -61,12 +69,15 @@ wait_for() {  # wait_for <url> <seconds>
 }
 
 log "building the jar"
-mvn -q -B -DskipTests package
+[ -n "${BENCH_NO_BUILD:-}" ] || mvn -q -B -DskipTests package   # BENCH_NO_BUILD=1: the jar in target/ as it is
 JAR=$(ls target/roost-*.jar | grep -v original | head -n1)
 
+source bench/timelines.sh
+if [ "$ONLY" = all ]; then
 log "installing PostGraphile 5 and Node 22 from the npm registry (bench/peers)"
 [ -x bench/peers/node_modules/.bin/postgraphile ] || (cd bench/peers && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 NODE22=$ROOT/bench/peers/node_modules/.bin/node
+fi
 
 if [ -n "$OWN_CLUSTER" ]; then
   PG_VERSION=$(ls /usr/lib/postgresql | sort -n | tail -n1)
@@ -93,12 +104,15 @@ roost() {  # roost <port> <log> <extra args...>: starts Roost; STARTED holds the
   wait_for "http://127.0.0.1:$port/actuator/health/readiness" 180
   STARTED=$(echo "$(date +%s.%N) - $start" | bc)
 }
+H2_START=- H2_RSS=-
+if [ "$ONLY" = all ]; then
 H2_URL="jdbc:h2:mem:bench;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1"
 roost "$H2_PORT" "$WORK/roost-h2.log" --spring.datasource.url="$H2_URL"
 H2_START=$STARTED
 sleep 2
 H2_RSS=$(ps -o rss= -p "${pids[-1]}" | awk '{printf "%d", $1 / 1024}')
 log "Roost (H2) healthy after ${H2_START}s, RSS ${H2_RSS} MB"
+fi
 # Hashing on every core (the default is half of them, so that a login flood leaves the rest of the API
 # responsive) to compare with raw Argon2id on as many threads; and no back-off per OAuth client, since the
 # grant row is one client at 64 connections, which the back-off against secret guessing would refuse; nor
@@ -113,12 +127,15 @@ log "Roost (PostgreSQL) healthy after ${PG_START}s"
 H2=http://127.0.0.1:$H2_PORT PG=http://127.0.0.1:$PG_PORT
 PASSWORD="a long enough benchmark password"
 CREDENTIALS="{\"username\":\"bench\",\"password\":\"$PASSWORD\"}"
-for base in "$H2" "$PG"; do
+BASES=("$PG"); [ "$ONLY" = all ] && BASES=("$H2" "$PG")
+for base in "${BASES[@]}"; do
   curl -fs -o /dev/null -X POST "$base/api/v1/users" -H 'Content-Type: application/json' \
     -d "{\"username\":\"bench\",\"name\":\"Bench\",\"password\":\"$PASSWORD\"}"
 done
 jwt() { curl -fs -X POST "$1/auth/token" -H 'Content-Type: application/json' -d "$CREDENTIALS" | sed -E 's/.*"access_token":"([^"]+)".*/\1/'; }
-JWT_H2=$(jwt "$H2") JWT_PG=$(jwt "$PG")
+JWT_PG=$(jwt "$PG")
+if [ "$ONLY" = all ]; then
+JWT_H2=$(jwt "$H2")
 COOKIE_H2=$(curl -fs -D - -o /dev/null -X POST "$H2/login" -H 'Content-Type: application/json' -d "$CREDENTIALS" \
   | tr -d '\r' | sed -nE 's/^[Ss]et-[Cc]ookie: (SESSION=[^;]+).*/\1/p' | head -n1)
 
@@ -147,6 +164,7 @@ psql -qX -d "$DB" -v ON_ERROR_STOP=1 -c "INSERT INTO users (username, name, pass
   SELECT 'login' || g, 'Login ' || g, (SELECT password_hash FROM users WHERE username = 'bench'), now(), now()
   FROM generate_series(1, 1000) g" >/dev/null
 [ "$(psql -qtAX -d "$DB" -c "SELECT count(*) FROM posts WHERE author_id = 51")" = 1000000 ] || { echo "data not as expected" >&2; exit 1; }
+fi
 # The writer: the POST and pgbench rows go to an author of their own, deleted after each round, so that every
 # round reads the same data (user 1 gained about 100,000 posts a round when they were its own, and the peers'
 # plans changed under them from round 2 on).
@@ -156,6 +174,7 @@ WRITER_ID=$(curl -fs -X POST "$PG/api/v1/users" -H 'Content-Type: application/js
 [[ $WRITER_ID =~ ^[0-9]+$ ]] || { echo "could not create the writer" >&2; exit 1; }
 JWT_WRITER=$(curl -fs -X POST "$PG/auth/token" -H 'Content-Type: application/json' \
   -d "{\"username\":\"writer\",\"password\":\"$PASSWORD\"}" | sed -E 's/.*"access_token":"([^"]+)".*/\1/')
+if [ "$ONLY" = all ]; then
 # Cursors are opaque to clients: base64url of "k1:<id>" without padding (what a next link carries).
 cursor() { printf 'k1:%s' "$1" | base64 -w0 | tr '+/' '-_' | tr -d '='; }
 HEAVY_MID=$(cursor "$(psql -qtAX -d "$DB" -c "SELECT min(id) + 500000 FROM posts WHERE author_id = 51")")
@@ -190,6 +209,7 @@ for _ in $(seq 1 600); do
     -d '{"query":"{__typename}"}' && break; sleep 0.1
 done
 
+fi
 # Workload definitions: wrk Lua files for the POSTs.
 post_lua() {  # post_lua <file> <body> [header: value]...
   local file=$1 body=$2; shift 2
@@ -197,6 +217,7 @@ post_lua() {  # post_lua <file> <body> [header: value]...
     for header in "$@"; do echo "wrk.headers[\"${header%%: *}\"] = [==[${header#*: }]==]"; done; } >"$file"
 }
 JSON='Content-Type: application/json'
+if [ "$ONLY" = all ]; then
 SEED_ROOST='{"query":"{ user(id: \"2\") { name posts { title } } }"}'
 SEED_PGL='{"query":"{ userByRowId(rowId: \"2\") { name postsByAuthorId(first: 20, orderBy: PRIMARY_KEY_DESC) { nodes { title } } } }"}'
 WIDE_ROOST='{"query":"{ users(first: 50) { name posts(first: 10) { title author { name } } } }"}'
@@ -205,7 +226,6 @@ post_lua "$WORK/seed-roost.lua" "$SEED_ROOST" "$JSON" "Authorization: Bearer $JW
 post_lua "$WORK/seed-pgl.lua" "$SEED_PGL" "$JSON"
 post_lua "$WORK/wide-roost.lua" "$WIDE_ROOST" "$JSON" "Authorization: Bearer $JWT_PG"
 post_lua "$WORK/wide-pgl.lua" "$WIDE_PGL" "$JSON"
-post_lua "$WORK/post.lua" '{"title":"Benchmark post","body":"Written by bench/run.sh"}' "$JSON" "Authorization: Bearer $JWT_WRITER"
 cat >"$WORK/login.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -222,11 +242,14 @@ for size in heavy:50 light:70; do
 done
 post_lua "$WORK/scale-followers-heavy.lua" '{"query":"{ user(id: \"51\") { followers(first: 20) { name } } }"}' "$JSON" "Authorization: Bearer $JWT_PG"
 post_lua "$WORK/scale-followers-light.lua" '{"query":"{ user(id: \"71\") { followers(first: 20) { name } } }"}' "$JSON" "Authorization: Bearer $JWT_PG"
+fi
+post_lua "$WORK/post.lua" '{"title":"Benchmark post","body":"Written by bench/run.sh"}' "$JSON" "Authorization: Bearer $JWT_WRITER"
 echo "INSERT INTO posts (author_id, title, body, created_at, updated_at) VALUES ($WRITER_ID, 'Benchmark post', 'Written by bench/run.sh', now(), now());" >"$WORK/insert.sql"
 
 # Sanity: every Roost workload answers 2xx with data before anything is measured.
 check() { local code; code=$(curl -s -o "$WORK/check.out" -w '%{http_code}' "$@"); [[ $code == 2* ]] && ! grep -q '"errors"' "$WORK/check.out" \
   || { echo "workload check failed ($code): $* -> $(head -c 300 "$WORK/check.out")" >&2; exit 1; }; }
+if [ "$ONLY" = all ]; then
 check -X POST "$PG/graphql" -H "$JSON" -H "Authorization: Bearer $JWT_PG" -d "$SEED_ROOST"
 check -X POST "$PG/graphql" -H "$JSON" -H "Authorization: Bearer $JWT_PG" -d "$WIDE_ROOST"
 check -X POST "http://127.0.0.1:$PGL_PORT/graphql" -H "$JSON" -d "$SEED_PGL"
@@ -237,6 +260,7 @@ check -X POST "$PG/oauth2/token" -u roost-demo-service:demo-service-secret -d 'g
 check -X POST "$PG/auth/token" -H "$JSON" -d "{\"username\":\"login1\",\"password\":\"$PASSWORD\"}"
 check "$PG/api/v1/users/51/posts?limit=20&after=$HEAVY_MID" -H "Authorization: Bearer $JWT_PG"
 check "$PG/api/v1/users/71/posts?limit=20&after=$LIGHT_MID" -H "Authorization: Bearer $JWT_PG"
+fi
 
 declare -A FIG ERR
 # Before each run: wait (up to 30 s) until PostgreSQL runs nothing but this query, so that no run pays for the
@@ -268,6 +292,7 @@ argon2_run() {
   FIG[$1]=$("$JAVA" "${JVM_OPTS[@]}" -cp "$WORK/bcprov.jar" bench/Argon2Rate.java 19456 2 1 2 "$DURATION")
   ERR[$1]=0
 }
+timelines_seed
 unzip -o -q -j "$JAR" 'BOOT-INF/lib/bcprov-*.jar' -d "$WORK/lib" && cp "$(ls "$WORK"/lib/bcprov-*.jar | head -n1)" "$WORK/bcprov.jar"
 
 # name | peer | peer key | Roost key | target (ratio >= t, or "<=t" for cost ratios, or "abs>=t" for absolute rates)
@@ -284,9 +309,18 @@ ROWS=(
   "users(first:20){posts(first:10)}: 1M-post author vs 1k|same, 1k posts|scale_posts_light|scale_posts_heavy|<=1.2"
   "user{followers(first:20)}: 100k followers vs 1k|same, 1k followers|scale_followers_light|scale_followers_heavy|<=1.2"
   "GET posts page deep in 1M vs deep in 1k|same, 1k posts|deep_light|deep_heavy|<=1.2"
+  "${TL_ROWS[@]}"
 )
+[ "$ONLY" = timelines ] && ROWS=("POST a post, JWT, PostgreSQL|pgbench INSERT|pgbench|post|0.40" "${TL_ROWS[@]}")
 
 measure_round() {
+  if [ "$ONLY" = timelines ]; then
+    pgbench_run pgbench
+    wrk_run post "$PG/api/v1/users/$WRITER_ID/posts" -s "$WORK/post.lua"
+    timelines_round
+    psql -qX -d "$DB" -c "DELETE FROM posts WHERE author_id = $WRITER_ID" -c "VACUUM ANALYZE posts" >/dev/null
+    return
+  fi
   wrk_run nginx "http://127.0.0.1:$NGINX_PORT/"
   wrk_run jwt_h2 "$H2/api/v1/users/1" -H "Authorization: Bearer $JWT_H2"
   wrk_run cookie_h2 "$H2/api/v1/users/1" -H "Cookie: $COOKIE_H2"
@@ -306,6 +340,7 @@ measure_round() {
   wrk_run scale_followers_heavy "$PG/graphql" -s "$WORK/scale-followers-heavy.lua"
   wrk_run deep_light "$PG/api/v1/users/71/posts?limit=20&after=$LIGHT_MID" -H "Authorization: Bearer $JWT_PG"
   wrk_run deep_heavy "$PG/api/v1/users/51/posts?limit=20&after=$HEAVY_MID" -H "Authorization: Bearer $JWT_PG"
+  timelines_round
   psql -qX -d "$DB" -c "DELETE FROM posts WHERE author_id = $WRITER_ID" -c "VACUUM ANALYZE posts" >/dev/null
 }
 
@@ -350,4 +385,5 @@ for row in "${ROWS[@]}"; do
   printf '| %s | %s %s | %s | %s | %s |\n' "$name" "$peer" "${CELL[$name]}" "$(printf '%.2f' "$med")" "$shown" "$met"
 done
 echo
+echo "Timelines data: repaired after the SQL import by POST /actuator/repair: ${TL_REPAIR:-}"
 echo "Start-up (this run, no AOT cache): H2 ${H2_START}s to first healthy response, ${H2_RSS} MB RSS; PostgreSQL ${PG_START}s."

@@ -1,6 +1,9 @@
 package org.roost.follow;
 
-/** Published when someone starts following a user (not when a follow is repeated). */
+/**
+ * Published when someone starts following a user (not when a follow is repeated), in the follow's transaction,
+ * before the follower counters are raised (see FollowService).
+ */
 public final class FollowEvents {
 
     private FollowEvents() {

@@ -26,28 +26,53 @@ class FollowRepository {
         this.jdbc = jdbc;
     }
 
-    /** @return whether the follow is new; repeating it changes nothing */
+    /** @return whether the follow is new; repeating it changes nothing (and leaves the counters alone) */
     boolean insert(long userId, long followerId, Instant now) {
-        boolean exists = jdbc.sql("SELECT COUNT(*) FROM follows WHERE user_id = :user AND follower_id = :follower")
-                .param("user", userId).param("follower", followerId).query(Long.class).single() > 0;
-        if (exists) {
-            return false;
-        }
-        try {
-            jdbc.sql("INSERT INTO follows (user_id, follower_id, created_at) VALUES (:user, :follower, :now)")
-                    .param("user", userId).param("follower", followerId)
-                    .param("now", Timestamps.utc(now)).update();
-            return true;
-        }
-        catch (org.springframework.dao.DuplicateKeyException raced) {
-            return false;
-        }
+        return jdbc.sql("INSERT INTO follows (user_id, follower_id, created_at) VALUES (:user, :follower, :now) "
+                        + "ON CONFLICT DO NOTHING")
+                .param("user", userId).param("follower", followerId).param("now", Timestamps.utc(now)).update() > 0;
     }
 
     /** @return whether there was a follow to end */
     boolean delete(long userId, long followerId) {
         return jdbc.sql("DELETE FROM follows WHERE user_id = :user AND follower_id = :follower")
                 .param("user", userId).param("follower", followerId).update() > 0;
+    }
+
+    /**
+     * Both counters of a follow in one statement, in the follow's transaction. The rows are locked in index order
+     * whichever side the follow is on, so two follows between the same people cannot deadlock.
+     */
+    void count(long userId, long followerId, int delta) {
+        jdbc.sql("UPDATE users SET follower_count = follower_count + CASE WHEN id = :user THEN :delta ELSE 0 END, "
+                        + "following_count = following_count + CASE WHEN id = :follower THEN :delta ELSE 0 END "
+                        + "WHERE id IN (:user, :follower)")
+                .param("user", userId).param("follower", followerId).param("delta", delta).update();
+    }
+
+    /**
+     * A user is about to be deleted (their follows go with them by the foreign keys' cascade): the people they
+     * followed lose a follower and their followers follow one fewer. Proportional to the departing user's follows.
+     */
+    void forget(long userId) {
+        jdbc.sql("UPDATE users SET follower_count = follower_count - 1 "
+                + "WHERE id IN (SELECT user_id FROM follows WHERE follower_id = :id)").param("id", userId).update();
+        jdbc.sql("UPDATE users SET following_count = following_count - 1 "
+                + "WHERE id IN (SELECT follower_id FROM follows WHERE user_id = :id)").param("id", userId).update();
+    }
+
+    /** Recounts the counters of users {@code [from, to)} from the follows (after rows were written outside the API). */
+    int recount(long from, long to) {
+        String followers = "(SELECT COUNT(*) FROM follows f WHERE f.user_id = users.id)";
+        String following = "(SELECT COUNT(*) FROM follows f WHERE f.follower_id = users.id)";
+        return jdbc.sql("UPDATE users SET follower_count = " + followers + ", following_count = " + following
+                        + " WHERE id >= :from AND id < :to AND (follower_count <> " + followers
+                        + " OR following_count <> " + following + ")")
+                .param("from", from).param("to", to).update();
+    }
+
+    long maxUserId() {
+        return jdbc.sql("SELECT COALESCE(MAX(id), 0) FROM users").query(Long.class).single();
     }
 
     /**
@@ -80,11 +105,11 @@ class FollowRepository {
     }
 
     Map<Long, Long> followerCounts(Collection<Long> userIds) {
-        return counts("user_id", userIds);
+        return counts("follower_count", userIds);
     }
 
     Map<Long, Long> followingCounts(Collection<Long> followerIds) {
-        return counts("follower_id", followerIds);
+        return counts("following_count", followerIds);
     }
 
     /** Which of these users the follower follows. */
@@ -96,11 +121,12 @@ class FollowRepository {
                 .param("follower", followerId).param("ids", userIds).query(Long.class).list();
     }
 
+    /** The counters kept with each follow: one primary-key read per user, whatever their follower count. */
     private Map<Long, Long> counts(String column, Collection<Long> ids) {
         if (ids.isEmpty()) {
             return Map.of();
         }
-        return jdbc.sql("SELECT " + column + " AS k, COUNT(*) AS n FROM follows WHERE " + column + " IN (:ids) GROUP BY " + column)
+        return jdbc.sql("SELECT id AS k, " + column + " AS n FROM users WHERE id IN (:ids)")
                 .param("ids", ids).query((rs, row) -> Map.entry(rs.getLong("k"), rs.getLong("n"))).list()
                 .stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }

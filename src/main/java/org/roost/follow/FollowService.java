@@ -49,6 +49,8 @@ public class FollowService {
         }
         if (follows.insert(userId, followerId, clock.instant())) {
             events.publishEvent(new FollowEvents.FollowerAdded(userId, followerId));
+            // Last: the counter's row lock (every follow of a big account takes it) is held only until the commit.
+            follows.count(userId, followerId, 1);
         }
     }
 
@@ -58,6 +60,7 @@ public class FollowService {
         users.requireExists(userId);
         if (follows.delete(userId, followerId)) {
             events.publishEvent(new FollowEvents.FollowerRemoved(userId, followerId));
+            follows.count(userId, followerId, -1);
         }
     }
 
@@ -89,6 +92,22 @@ public class FollowService {
 
     public java.util.Set<Long> followedAmong(long followerId, Collection<Long> userIds) {
         return java.util.Set.copyOf(follows.followedAmong(followerId, userIds));
+    }
+
+    /**
+     * Recounts every user's counters from the follows, in batches of {@code batch} users, each its own statement
+     * (for rows written outside the API: docs/operations.md, "Imported data").
+     *
+     * @return the users whose counters were wrong
+     */
+    @Transactional(propagation = Propagation.NOT_SUPPORTED)
+    public long recountAll(int batch) {
+        long fixed = 0;
+        long last = follows.maxUserId();
+        for (long from = 0; from <= last; from += batch) {
+            fixed += follows.recount(from, from + batch);
+        }
+        return fixed;
     }
 
     private Page<UserSummary> usersPage(List<Long> ids, int limit) {

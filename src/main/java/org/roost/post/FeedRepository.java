@@ -1,5 +1,6 @@
 package org.roost.post;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -7,8 +8,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The home timelines table. It reads {@code follows} directly (rather than asking the follow feature for
- * ids) so that fanning a post out to a million followers stays one INSERT ... SELECT inside the database.
+ * The home timelines table and the reads that merge big authors into it (docs/timelines.md). It reads
+ * {@code follows} and the {@code users} counters directly (rather than asking the follow feature for ids) so that
+ * fanning a post out stays one INSERT ... SELECT inside the database.
  */
 @Repository
 class FeedRepository {
@@ -22,6 +24,20 @@ class FeedRepository {
             + "FROM (SELECT post_id FROM feed_entries WHERE owner_id = :owner AND post_id < :before "
             + "ORDER BY post_id DESC LIMIT :limit) f JOIN posts p ON p.id = f.post_id ORDER BY f.post_id DESC";
 
+    /** The reader's rows, as in {@link #PAGE}. */
+    private static final String OWN_ROWS = "SELECT post_id AS id FROM feed_entries WHERE owner_id = :owner "
+            + "AND post_id < :before ORDER BY post_id DESC LIMIT :limit";
+
+    /** One big author's newest posts before the cursor, off the (author_id, id) index (see PostRepository). */
+    private static final String AUTHOR_ROWS = "SELECT id FROM posts WHERE author_id = :a AND id < :before "
+            + "AND (author_id, id) < (:a, :before) ORDER BY author_id DESC, id DESC LIMIT :limit";
+
+    /** Typed parameters: H2 cannot infer the type of a bare parameter in a SELECT list of a UNION. */
+    static final String FAN_OUT_ROWS = "SELECT CAST(:author AS BIGINT) AS owner_id, CAST(:post AS BIGINT) AS post_id, "
+            + "CAST(:author AS BIGINT) AS author_id UNION ALL "
+            + "SELECT follower_id, CAST(:post AS BIGINT), CAST(:author AS BIGINT) FROM follows WHERE user_id = :author "
+            + "AND (SELECT timeline_mode FROM users WHERE id = :author) <> " + TimelineMode.PULLED.code();
+
     private final JdbcClient jdbc;
 
     FeedRepository(JdbcClient jdbc) {
@@ -30,26 +46,63 @@ class FeedRepository {
 
     List<PostSummary> page(long ownerId, @Nullable Long beforeId, int limit) {
         return jdbc.sql(PAGE)
-                .param("owner", ownerId).param("before", beforeId == null ? Long.MAX_VALUE : beforeId)
+                .param("owner", ownerId).param("before", before(beforeId))
                 .param("limit", limit).query(PostRepository::map).list();
     }
 
-    /** The new post in its author's feed and in each follower's. */
+    /** The big authors the reader follows: their posts are merged into the reader's pages. */
+    List<Long> mergedAuthors(long ownerId) {
+        return jdbc.sql("SELECT f.user_id FROM follows f JOIN users u ON u.id = f.user_id "
+                        + "WHERE f.follower_id = :owner AND u.timeline_mode <> " + TimelineMode.PUSHED.code())
+                .param("owner", ownerId).query(Long.class).list();
+    }
+
+    /**
+     * The reader's rows and the newest posts of each big author they follow, merged in one statement: every source
+     * gives its newest {@code limit} before the cursor, so the merged newest {@code limit} are exact; a post that
+     * is in both (copied before its author became big) counts once.
+     */
+    List<PostSummary> mergedPage(long ownerId, List<Long> authors, @Nullable Long beforeId, int limit) {
+        List<String> branches = new ArrayList<>();
+        branches.add("(" + OWN_ROWS + ")");
+        for (int i = 0; i < authors.size(); i++) {
+            branches.add("(" + AUTHOR_ROWS.replace(":a", ":a" + i) + ")");
+        }
+        var statement = jdbc.sql("SELECT p.id, p.author_id, p.title, p.body, p.created_at, p.updated_at FROM "
+                        + "(SELECT DISTINCT id FROM (" + String.join(" UNION ALL ", branches) + ") m "
+                        + "ORDER BY id DESC LIMIT :limit) i JOIN posts p ON p.id = i.id ORDER BY p.id DESC")
+                .param("owner", ownerId).param("before", before(beforeId)).param("limit", limit);
+        for (int i = 0; i < authors.size(); i++) {
+            statement = statement.param("a" + i, authors.get(i));
+        }
+        return statement.query(PostRepository::map).list();
+    }
+
+    /** The new post in its author's feed and, unless the author is big, in each follower's. */
     void fanOut(long postId, long authorId) {
-        // Typed parameters: H2 cannot infer the type of a bare parameter in a SELECT list of a UNION.
-        jdbc.sql("INSERT INTO feed_entries (owner_id, post_id, author_id) "
-                        + "SELECT CAST(:author AS BIGINT), CAST(:post AS BIGINT), CAST(:author AS BIGINT) "
-                        + "UNION ALL SELECT follower_id, CAST(:post AS BIGINT), CAST(:author AS BIGINT) "
-                        + "FROM follows WHERE user_id = :author")
+        jdbc.sql("INSERT INTO feed_entries (owner_id, post_id, author_id) " + FAN_OUT_ROWS)
                 .param("post", postId).param("author", authorId).update();
     }
 
-    /** A new follow brings the followed user's posts into the follower's feed. */
-    void copyPosts(long authorId, long ownerId) {
-        jdbc.sql("INSERT INTO feed_entries (owner_id, post_id, author_id) SELECT :owner, p.id, p.author_id FROM posts p "
-                        + "WHERE p.author_id = :author AND NOT EXISTS (SELECT 1 FROM feed_entries e "
-                        + "WHERE e.owner_id = :owner AND e.post_id = p.id)")
-                .param("owner", ownerId).param("author", authorId).update();
+    /** A follow brings an ordinary author's newest posts into the follower's feed; a big author's are merged. */
+    void copyRecentPosts(long authorId, long ownerId, int count) {
+        jdbc.sql("INSERT INTO feed_entries (owner_id, post_id, author_id) SELECT CAST(:owner AS BIGINT), r.id, r.author_id "
+                        + "FROM (SELECT id, author_id FROM posts WHERE author_id = :author AND id < :before "
+                        + "AND (author_id, id) < (:author, :before) ORDER BY author_id DESC, id DESC LIMIT :count) r "
+                        + "WHERE (SELECT timeline_mode FROM users WHERE id = :author) <> " + TimelineMode.PULLED.code()
+                        + " ON CONFLICT DO NOTHING")
+                .param("owner", ownerId).param("author", authorId).param("before", Long.MAX_VALUE)
+                .param("count", count).update();
+    }
+
+    /**
+     * An author whose follower count is at least {@code atLeast} turns big at once (their next post is not copied).
+     * It locks the author's row only when it changes it: follows of a big account do not queue here.
+     */
+    void pullIfBig(long authorId, long atLeast) {
+        jdbc.sql("UPDATE users SET timeline_mode = " + TimelineMode.PULLED.code() + " WHERE id = :author "
+                        + "AND timeline_mode <> " + TimelineMode.PULLED.code() + " AND follower_count >= :threshold")
+                .param("author", authorId).param("threshold", atLeast).update();
     }
 
     void removePosts(long authorId, long ownerId) {
@@ -62,8 +115,16 @@ class FeedRepository {
                 .param("author", authorId).param("post", postId).update();
     }
 
-    boolean contains(long ownerId, long postId) {
-        return jdbc.sql("SELECT COUNT(*) FROM feed_entries WHERE owner_id = :owner AND post_id = :post")
-                .param("owner", ownerId).param("post", postId).query(Long.class).single() > 0;
+    /** Whether the post is in the reader's feed: a row of theirs, or a big author they follow. */
+    boolean contains(long ownerId, long postId, long authorId) {
+        return jdbc.sql("SELECT (SELECT COUNT(*) FROM feed_entries WHERE owner_id = :owner AND post_id = :post) "
+                        + "+ (SELECT COUNT(*) FROM follows f JOIN users u ON u.id = f.user_id WHERE f.user_id = :author "
+                        + "AND f.follower_id = :owner AND u.timeline_mode <> " + TimelineMode.PUSHED.code() + ")")
+                .param("owner", ownerId).param("post", postId).param("author", authorId)
+                .query(Long.class).single() > 0;
+    }
+
+    private static long before(@Nullable Long beforeId) {
+        return beforeId == null ? Long.MAX_VALUE : beforeId;
     }
 }

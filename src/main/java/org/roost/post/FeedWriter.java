@@ -5,26 +5,26 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps the home timelines in step with posts and follows. Plain (synchronous) listeners: each change runs in
- * the transaction that caused it, so a feed never disagrees with the posts and follows that committed.
+ * Keeps the home timelines in step with follows (a new post's rows are written with the post, see PostInserts).
+ * Plain (synchronous) listeners: each change runs in the transaction that caused it, so a feed never disagrees
+ * with the follows that committed. Nothing here grows with the author's follower count.
  */
 @Component
 class FeedWriter {
 
     private final FeedRepository feed;
+    private final TimelineProperties properties;
 
-    FeedWriter(FeedRepository feed) {
+    FeedWriter(FeedRepository feed, TimelineProperties properties) {
         this.feed = feed;
+        this.properties = properties;
     }
 
-    @EventListener
-    void on(PostEvents.PostCreated created) {
-        feed.fanOut(created.post().id(), created.post().authorId());
-    }
-
+    /** First the threshold (this follow is not counted yet), then a bounded copy unless the author is big. */
     @EventListener
     void on(FollowEvents.FollowerAdded added) {
-        feed.copyPosts(added.userId(), added.followerId());
+        feed.pullIfBig(added.userId(), properties.bigAccountThreshold() - 1);
+        feed.copyRecentPosts(added.userId(), added.followerId(), properties.followCopy());
     }
 
     @EventListener

@@ -15,7 +15,8 @@ class PostEventRelay {
         this.events = events;
     }
 
-    @TransactionalEventListener(phase = TransactionPhase.AFTER_COMMIT)
+    // Without a transaction (a post is one autocommitted statement on PostgreSQL) the post has committed already.
+    @TransactionalEventListener(phase = TransactionPhase.AFTER_COMMIT, fallbackExecution = true)
     void on(PostEvents.PostCreated created) {
         events.publish(created);
     }

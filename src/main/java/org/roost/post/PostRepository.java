@@ -14,7 +14,6 @@ import org.jspecify.annotations.Nullable;
 import org.roost.shared.Timestamps;
 import org.roost.shared.TopPerKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.stereotype.Repository;
 
 @Repository
@@ -27,14 +26,6 @@ class PostRepository {
 
     PostRepository(JdbcClient jdbc) {
         this.jdbc = jdbc;
-    }
-
-    long insert(long authorId, String title, String body, Instant now) {
-        GeneratedKeyHolder keys = new GeneratedKeyHolder();
-        jdbc.sql("INSERT INTO posts (author_id, title, body, created_at, updated_at) VALUES (:author, :title, :body, :now, :now)")
-                .param("author", authorId).param("title", title).param("body", body).param("now", Timestamps.utc(now))
-                .update(keys, "id");
-        return keys.getKeyAs(Long.class);
     }
 
     Optional<PostSummary> find(long id) {

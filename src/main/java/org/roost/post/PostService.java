@@ -30,20 +30,27 @@ import org.springframework.transaction.annotation.Transactional;
 public class PostService {
 
     private final PostRepository posts;
+    private final PostInserts inserts;
     private final FeedRepository feed;
     private final UserService users;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
-    PostService(PostRepository posts, FeedRepository feed, UserService users, ApplicationEventPublisher events, Clock clock) {
+    PostService(PostRepository posts, PostInserts inserts, FeedRepository feed, UserService users,
+            ApplicationEventPublisher events, Clock clock) {
         this.posts = posts;
+        this.inserts = inserts;
         this.feed = feed;
         this.users = users;
         this.events = events;
         this.clock = clock;
     }
 
-    @Transactional
+    /**
+     * No transaction of its own: the post and its feed rows are one statement on PostgreSQL (see PostInserts), and
+     * the event's listeners that need the commit run at once (there is nothing left to commit).
+     */
+    @Transactional(propagation = Propagation.SUPPORTS)
     public PostSummary create(long authorId, Caller caller, PostCommands.CreatePost command) {
         // The owner's own account exists (a deleted user's tokens are revoked), so only others pay for the
         // existence check, which keeps its 404-before-403 answer; a deletion racing this insert is the 404 below.
@@ -56,7 +63,7 @@ public class PostService {
         Instant now = Timestamps.truncate(clock.instant());
         long id;
         try {
-            id = posts.insert(authorId, title, body, now);
+            id = inserts.insert(authorId, title, body, now);
         }
         catch (DataIntegrityViolationException violation) {
             if (authorMissing(violation)) {

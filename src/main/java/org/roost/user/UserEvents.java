@@ -12,4 +12,8 @@ public final class UserEvents {
 
     public record UserDeleted(long userId) {
     }
+
+    /** Published just before a user's row is deleted, while the rows that cascade with it can still be read. */
+    public record UserDeleting(long userId) {
+    }
 }

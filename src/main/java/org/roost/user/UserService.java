@@ -117,6 +117,7 @@ public class UserService {
     @Transactional
     public void delete(long id, Caller caller) {
         caller.requireOwner(id, Scopes.USERS_WRITE);
+        events.publishEvent(new UserEvents.UserDeleting(id));
         if (!users.delete(id)) {
             throw ApiException.notFound("The user");
         }

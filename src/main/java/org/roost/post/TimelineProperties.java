@@ -1,0 +1,26 @@
+package org.roost.post;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Hybrid timelines (docs/timelines.md).
+ *
+ * @param bigAccountThreshold followers from which an author's posts are merged at read time instead of copied into
+ *                            every follower's feed; an author goes back to being copied below half of it
+ * @param followCopy          an ordinary author's newest posts that a new follow copies into the follower's feed
+ * @param maintenanceInterval how often the background job looks for threshold crossings and copies back in batches
+ * @param settle              how long copying back waits after the author's mode changed, so that the posts and
+ *                            follows that began in the old mode have committed before it passes their readers
+ * @param batch               followers per background statement (each statement stays far below the timeout)
+ */
+@ConfigurationProperties("roost.timelines")
+public record TimelineProperties(long bigAccountThreshold, int followCopy, Duration maintenanceInterval,
+        Duration settle, int batch) {
+
+    /** Below this many followers a big author is copied back into feeds (hysteresis: no flapping at the threshold). */
+    long ordinaryBelow() {
+        return bigAccountThreshold / 2;
+    }
+}
