@@ -3,6 +3,7 @@ package org.roost.graphql;
 import java.util.List;
 
 import graphql.GraphQLError;
+import graphql.execution.AbortExecutionException;
 import graphql.schema.DataFetchingEnvironment;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
@@ -24,7 +25,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Maps what a resolver throws to the contract's codes, exactly as the REST error handler does;
- * anything unexpected is logged with the request id and answered with a generic message.
+ * anything unexpected is logged with the request id and answered with a generic message. A field cancelled at
+ * the operation's deadline answers as graphql-java's own cancellation does ({@code QUERY_TOO_COMPLEX}).
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -41,6 +43,11 @@ class ApiErrorResolver extends DataFetcherExceptionResolverAdapter {
                     invalid.getConstraintViolations().stream().map(ApiErrorResolver::violation).toList());
             case AccessDeniedException denied -> error(env, ErrorCode.FORBIDDEN, null, List.of());
             case AuthenticationException unauthenticated -> error(env, ErrorCode.UNAUTHENTICATED, null, List.of());
+            // The time budget ran out (ExecutionDeadline) while this field waited: the contract's refusal, not a
+            // failure with a stack trace in the log for every field still pending (which, under overload, only
+            // added to the load that made operations late)
+            case AbortExecutionException abort when ExecutionDeadline.isCancellation(abort) ->
+                    error(env, ErrorCode.QUERY_TOO_COMPLEX, GraphQlErrors.OVER_BUDGET, List.of());
             case Throwable down when DependencyFailures.isUnavailable(down) -> unavailable(env, ex, requestId);
             default -> {
                 log.error("Unexpected failure resolving {} (request {})", env.getExecutionStepInfo().getPath(), requestId, ex);

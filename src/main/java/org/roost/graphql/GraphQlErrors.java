@@ -25,6 +25,7 @@ public final class GraphQlErrors {
 
     static final String CODE = "code";
     static final String REQUEST_ID = "request_id";
+    static final String OVER_BUDGET = "The operation ran longer than its time budget and was stopped; ask for less.";
     private static final Pattern SUGGESTION = Pattern.compile("\\s*Did you mean[^?]*\\?");
 
     private GraphQlErrors() {
@@ -58,7 +59,7 @@ public final class GraphQlErrors {
         extensions.put(REQUEST_ID, requestId);
         String message = error.getMessage() == null ? code(error).defaultMessage() : error.getMessage();
         if (ExecutionDeadline.isCancellation(error)) {
-            message = "The operation ran longer than its time budget and was stopped; ask for less.";
+            message = OVER_BUDGET;
         }
         GraphqlErrorBuilder<?> builder = GraphqlErrorBuilder.newError()
                 .message(suggestions ? message : SUGGESTION.matcher(message).replaceAll(""))

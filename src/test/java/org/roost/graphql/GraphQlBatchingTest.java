@@ -39,6 +39,40 @@ class GraphQlBatchingTest {
         assertThat(large).isLessThanOrEqualTo(8);
     }
 
+    @Test
+    void answersTheAuthorOfPostsReachedThroughTheirAuthorWithoutAStatement() {
+        // given: users with posts
+        ApiClient api = new ApiClient(mvc);
+        ApiClient.Login reader = api.newUser("parent");
+        for (int i = 0; i < 3; i++) {
+            api.createPost(api.newUser("parent"), "q" + i);
+        }
+        GraphQlClient graphQl = new GraphQlClient(mvc);
+        String withoutAuthors = "{ users(first: 100) { name posts(first: 3) { title } } }";
+        String withAuthors = "{ users(first: 100) { name posts(first: 3) { title author { name } } } }";
+        graphQl.post(reader, withAuthors, java.util.Map.of());
+
+        // when
+        long before = StatementCounter.count();
+        graphQl.post(reader, withoutAuthors, java.util.Map.of());
+        long plain = StatementCounter.count() - before;
+        before = StatementCounter.count();
+        JsonNode body = GraphQlClient.body(graphQl.post(reader, withAuthors, java.util.Map.of()));
+        long authored = StatementCounter.count() - before;
+
+        // then: the same statements, and each post's author is the user it was listed under
+        assertThat(body.has("errors")).as(body.toString()).isFalse();
+        assertThat(authored).isEqualTo(plain);
+        int posts = 0;
+        for (JsonNode user : body.get("data").get("users")) {
+            for (JsonNode post : user.get("posts")) {
+                assertThat(post.get("author").get("name").asString()).isEqualTo(user.get("name").asString());
+                posts++;
+            }
+        }
+        assertThat(posts).isGreaterThanOrEqualTo(3);
+    }
+
     private long statementsFor(ApiClient.Login login, int pageSize) {
         long before = StatementCounter.count();
         var result = new GraphQlClient(mvc).post(login, PAGE, java.util.Map.of("first", pageSize));
