@@ -47,7 +47,7 @@ final class ScopedTokens {
         JwtClaimsSet claims = JwtClaimsSet.builder().issuer("http://localhost").subject(Long.toString(userId))
                 .audience(List.of(properties.audience())).issuedAt(now).notBefore(now).expiresAt(now.plusSeconds(600))
                 .id(UUID.randomUUID().toString()).claim("scope", scope).claim("iat_ms", now.toEpochMilli()).build();
-        return encoder.encode(JwtEncoderParameters.from(JwsHeader.with(SignatureAlgorithm.RS256).build(), claims))
+        return encoder.encode(JwtEncoderParameters.from(JwsHeader.with(SignatureAlgorithm.RS256).type("at+jwt").build(), claims))
                 .getTokenValue();
     }
 

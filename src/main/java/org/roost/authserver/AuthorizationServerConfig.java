@@ -1,9 +1,14 @@
 package org.roost.authserver;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.roost.revocation.CredentialRevocations;
+import org.roost.limits.RateLimitBuckets;
+import org.roost.limits.RateLimitProperties;
 import org.roost.login.PasswordLogins;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -26,7 +31,8 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
 /**
  * Two filter chains ahead of the API's: the protocol endpoints (order {@value #PROTOCOL_ORDER}), whose
  * errors stay in RFC 6749's format, and the HTML sign-in and consent pages (order {@value #PAGES_ORDER}).
- * Both keep the signed-in user in the sign-in session, under a key of their own.
+ * Both keep the signed-in user in the sign-in session, under a key of their own. Capabilities in packages of their
+ * own join both chains as {@link AuthorizationServerExtension}s.
  */
 @Configuration(proxyBeanMethods = false)
 class AuthorizationServerConfig {
@@ -40,10 +46,17 @@ class AuthorizationServerConfig {
     @Bean
     @Order(PROTOCOL_ORDER)
     SecurityFilterChain authorizationServerChain(HttpSecurity http, CredentialRevocations revocations,
-            ApplicationEventPublisher events, OAuth2AuthorizationService authorizations, OAuthProperties oauth) throws Exception {
+            ApplicationEventPublisher events, OAuth2AuthorizationService authorizations, OAuthProperties oauth,
+            ObjectProvider<AuthorizationServerExtension> extensionBeans, RateLimitProperties rateLimits,
+            RateLimitBuckets buckets) throws Exception {
+        List<AuthorizationServerExtension> extensions = extensionBeans.orderedStream().toList();
         http.oauth2AuthorizationServer(server -> {
             http.securityMatcher(server.getEndpointsMatcher());
-            server.oidc(Customizer.withDefaults())
+            extensions.forEach(extension -> extension.configure(server, http));
+            server.authorizationServerMetadataEndpoint(metadata -> metadata.authorizationServerMetadataCustomizer(
+                    builder -> builder.claims(claims -> Discovery.describe(claims, extensions))));
+            server.oidc(oidc -> oidc.providerConfigurationEndpoint(provider -> provider.providerConfigurationCustomizer(
+                    builder -> builder.claims(claims -> Discovery.describe(claims, extensions)))))
                     .authorizationEndpoint(endpoint -> endpoint.consentPage(CONSENT_PAGE)
                             .authenticationProviders(providers -> providers.forEach(p -> {
                                 if (p instanceof OAuth2AuthorizationCodeRequestAuthenticationProvider codes) {
@@ -68,6 +81,7 @@ class AuthorizationServerConfig {
                 .oauth2ResourceServer(resourceServer -> resourceServer.jwt(Customizer.withDefaults()))
                 .securityContext(context -> context.securityContextRepository(contexts()))
                 .addFilterAfter(SignInSessions.revocationFilter(revocations), SecurityContextHolderFilter.class)
+                .addFilterBefore(new ProtocolRateLimits(rateLimits, buckets), SecurityContextHolderFilter.class)
                 // Whatever the Accept header, a browser sent to authorize without a sign-in goes to the form.
                 .exceptionHandling(exceptions -> exceptions.defaultAuthenticationEntryPointFor(
                         new LoginUrlAuthenticationEntryPoint(SIGN_IN_PAGE),
@@ -78,8 +92,11 @@ class AuthorizationServerConfig {
     @Bean
     @Order(PAGES_ORDER)
     SecurityFilterChain signInPagesChain(HttpSecurity http, PasswordLogins logins,
-            CredentialRevocations revocations, Clock clock) throws Exception {
-        http.securityMatcher(SIGN_IN_PAGE, CONSENT_PAGE)
+            CredentialRevocations revocations, Clock clock, ObjectProvider<AuthorizationServerExtension> extensions,
+            RateLimitProperties rateLimits, RateLimitBuckets buckets) throws Exception {
+        List<String> pages = new ArrayList<>(List.of(SIGN_IN_PAGE, CONSENT_PAGE));
+        extensions.orderedStream().forEach(extension -> pages.addAll(extension.pages()));
+        http.securityMatcher(pages.toArray(String[]::new))
                 .authorizeHttpRequests(requests -> requests.requestMatchers(SIGN_IN_PAGE).permitAll()
                         .anyRequest().authenticated())
                 .authenticationManager(new ProviderManager(new SignInAuthenticationProvider(logins)))
@@ -88,6 +105,7 @@ class AuthorizationServerConfig {
                         .successHandler(SignInSessions.recordingSuccessHandler(clock)))
                 .securityContext(context -> context.securityContextRepository(contexts()))
                 .addFilterAfter(SignInSessions.revocationFilter(revocations), SecurityContextHolderFilter.class)
+                .addFilterBefore(new ProtocolRateLimits(rateLimits, buckets), SecurityContextHolderFilter.class)
                 .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(
                         "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'"))
                         .referrerPolicy(referrer -> referrer.policy(

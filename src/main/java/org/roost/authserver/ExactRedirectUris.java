@@ -15,14 +15,15 @@ import org.springframework.security.oauth2.server.authorization.authentication.O
  * loopback address use any port (OAuth 2.1's allowance for native apps); the contract does not.
  * The error names no redirect URI, so it is shown to the user rather than sent to the unknown address.
  */
-final class ExactRedirectUris {
+public final class ExactRedirectUris {
 
     private static final String ERROR_URI = "https://datatracker.ietf.org/doc/html/rfc6749#section-4.1.2.1";
 
     private ExactRedirectUris() {
     }
 
-    static Consumer<OAuth2AuthorizationCodeRequestAuthenticationContext> validator() {
+    /** The validator for every endpoint that takes an authorization request (the authorization endpoint, PAR). */
+    public static Consumer<OAuth2AuthorizationCodeRequestAuthenticationContext> validator() {
         Consumer<OAuth2AuthorizationCodeRequestAuthenticationContext> exact = ExactRedirectUris::validate;
         return exact.andThen(OAuth2AuthorizationCodeRequestAuthenticationValidator.DEFAULT_REDIRECT_URI_VALIDATOR)
                 .andThen(OAuth2AuthorizationCodeRequestAuthenticationValidator.DEFAULT_SCOPE_VALIDATOR);

@@ -1,10 +1,13 @@
 package org.roost.authserver;
 
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.session.web.http.CookieHttpSessionIdResolver;
@@ -24,7 +27,10 @@ class SignInSessionCookie {
     static final String COOKIE_NAME = "ROOST_SIGNIN";
 
     @Bean
-    HttpSessionIdResolver httpSessionIdResolver(CookieSerializer apiCookie) {
+    HttpSessionIdResolver httpSessionIdResolver(CookieSerializer apiCookie,
+            ObjectProvider<AuthorizationServerExtension> extensions) {
+        Set<String> pages = extensions.orderedStream().flatMap(extension -> extension.pages().stream())
+                .collect(Collectors.toUnmodifiableSet());
         CookieHttpSessionIdResolver api = new CookieHttpSessionIdResolver();
         api.setCookieSerializer(apiCookie);
         DefaultCookieSerializer signInCookie = new DefaultCookieSerializer();
@@ -53,7 +59,8 @@ class SignInSessionCookie {
             }
 
             private HttpSessionIdResolver pick(HttpServletRequest request) {
-                return isSignInPath(request.getRequestURI()) ? signIn : api;
+                String path = request.getRequestURI();
+                return isSignInPath(path) || pages.contains(path) ? signIn : api;
             }
         };
     }

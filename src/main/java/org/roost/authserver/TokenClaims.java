@@ -2,6 +2,7 @@ package org.roost.authserver;
 
 import java.util.List;
 
+import org.roost.token.AccessTokenType;
 import org.roost.token.TokenProperties;
 import org.roost.shared.SecurityEvent;
 import org.springframework.context.ApplicationEventPublisher;
@@ -16,7 +17,8 @@ import org.springframework.security.oauth2.server.authorization.token.OAuth2Toke
 import org.springframework.stereotype.Component;
 
 /**
- * What the authorization server's tokens say beyond Spring's defaults. Access tokens name the API as
+ * What the authorization server's tokens say beyond Spring's defaults. Access tokens follow RFC 9068
+ * ({@code typ: at+jwt}, {@code client_id}, {@code jti}; see {@link AccessTokenType}), name the API as
  * their audience (an ID token, addressed to its client, is then refused by the API), carry the issue
  * time in milliseconds (to order them against a password change), and a client-credentials token says
  * that it acts for its client only. ID tokens carry the profile claims when that scope was granted.
@@ -25,6 +27,7 @@ import org.springframework.stereotype.Component;
 class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
 
     static final String CLIENT_ONLY = "client_only";
+    static final String CLIENT_ID = "client_id";
     static final String ISSUED_AT_MILLIS = "iat_ms";
 
     private final TokenProperties properties;
@@ -42,7 +45,10 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
     @Override
     public void customize(JwtEncodingContext context) {
         if (OAuth2TokenType.ACCESS_TOKEN.equals(context.getTokenType())) {
+            // RFC 9068: the header says what the token is, and the client it was issued to is named (jti: Spring's)
+            context.getJwsHeader().type(AccessTokenType.TYP);
             context.getClaims().audience(java.util.Collections.singletonList(properties.audience()))
+                    .claim(CLIENT_ID, context.getRegisteredClient().getClientId())
                     .claim(ISSUED_AT_MILLIS, clock.millis());
             if (AuthorizationGrantType.TOKEN_EXCHANGE.equals(context.getAuthorizationGrantType())) {
                 TokenExchangeBounds.apply(context);

@@ -73,7 +73,9 @@ class AuditLog {
                     "kind", event.client() == null ? "first_party" : "oauth").increment();
             case TOKEN_REVOKED, REFRESH_TOKEN_REPLAYED -> meters.counter("roost.tokens.revoked",
                     "reason", event.kind() == SecurityEvent.Kind.TOKEN_REVOKED ? "revoked" : "replay").increment();
-            case SIGNED_UP, PASSWORD_CHANGED, ACCOUNT_DELETED, CONSENT_GRANTED, CONSENT_DENIED -> {
+            case SIGNED_UP, PASSWORD_CHANGED, ACCOUNT_DELETED, CONSENT_GRANTED, CONSENT_DENIED, AUTHORIZATION_REQUEST_PUSHED,
+                    DEVICE_AUTHORIZATION_REQUESTED, DEVICE_AUTHORIZATION_ANSWERED, CONSENT_REVOKED, CLIENT_REGISTERED,
+                    CLIENT_SECRET_ROTATED, CLIENT_DELETED, BACKCHANNEL_LOGOUT_SENT, BACKCHANNEL_LOGOUT_FAILED -> {
             }
         }
     }

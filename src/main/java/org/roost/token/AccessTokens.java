@@ -14,7 +14,10 @@ import org.springframework.security.oauth2.jwt.JwtEncoder;
 import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
 import org.springframework.stereotype.Component;
 
-/** Signs first-party access tokens: the user's id as {@code sub}, every first-party scope. */
+/**
+ * Signs first-party access tokens: the user's id as {@code sub}, every first-party scope, in RFC 9068's profile
+ * ({@code typ: at+jwt}, {@code client_id}, {@code jti}) like the authorization server's own access tokens.
+ */
 @Component
 class AccessTokens {
 
@@ -41,12 +44,13 @@ class AccessTokens {
                 .notBefore(now)
                 .expiresAt(now.plus(properties.accessTokenLifetime()))
                 .id(UUID.randomUUID().toString())
+                .claim("client_id", AccessTokenType.FIRST_PARTY_CLIENT)
                 .claim("scope", String.join(" ", scopes.stream().sorted().toList()))
                 .claim(RevokedTokens.ISSUED_AT_MILLIS, now.toEpochMilli())
                 .claim(RevokedTokens.FAMILY_CLAIM, refreshFamily)
                 .build();
         // The encoder replaces algorithm and key id with those of the current signing key.
-        JwsHeader header = JwsHeader.with(SignatureAlgorithm.RS256).type("JWT").build();
+        JwsHeader header = JwsHeader.with(SignatureAlgorithm.RS256).type(AccessTokenType.TYP).build();
         String value = encoder.encode(JwtEncoderParameters.from(header, claims)).getTokenValue();
         return new Issued(value, properties.accessTokenLifetime().toSeconds());
     }

@@ -22,7 +22,8 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 /**
  * How a bearer token is checked, locally and without a database read: the signature against our
  * own key set only (the {@code kid} selects among our keys; {@code jku}, {@code x5u} and {@code jwk}
- * headers are never followed), RS256 or ES256 only and only with a key of that type, then the claims.
+ * headers are never followed), RS256 or ES256 only and only with a key of that type, then the header's
+ * {@code typ} (RFC 9068's {@code at+jwt}: an ID token, or any other JWT we signed, is no access token), then the claims.
  */
 @Configuration(proxyBeanMethods = false)
 class TokenVerification {
@@ -40,6 +41,7 @@ class TokenVerification {
         decoder.setJwtValidator(jwt -> OAuth2TokenValidatorResult.success());
         OAuth2TokenValidator<Jwt> claims = new DelegatingOAuth2TokenValidator<>(List.of(
                 new JwtTimestampValidator(properties.clockSkew()),
+                check(AccessTokenType::isAccessToken, AccessTokenType.NOT_AN_ACCESS_TOKEN),
                 check(jwt -> jwt.getExpiresAt() != null, "The token has no expiry."),
                 jwt -> {
                     String expected = issuers.current();

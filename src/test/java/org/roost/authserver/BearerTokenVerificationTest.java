@@ -218,7 +218,8 @@ class BearerTokenVerificationTest {
     }
 
     private static String sign(RSAKey key, JWTClaimsSet claims) throws Exception {
-        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
+        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID())
+                .type(new com.nimbusds.jose.JOSEObjectType("at+jwt")).build(), claims);
         JWSSigner signer = new RSASSASigner(key);
         jwt.sign(signer);
         return jwt.serialize();

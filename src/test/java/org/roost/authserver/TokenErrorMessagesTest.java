@@ -77,6 +77,22 @@ class TokenErrorMessagesTest {
     }
 
     @Test
+    void saysAJwtWithoutTheAccessTokenTypeIsNoAccessToken() throws Exception {
+        // given our key's signature and valid claims, but the type of an ID token or any other JWT
+        for (String typ : new String[] { "JWT", "" }) {
+            JWSHeader.Builder header = new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(ourKey().getKeyID());
+            if (!typ.isEmpty()) {
+                header.type(new com.nimbusds.jose.JOSEObjectType(typ));
+            }
+            SignedJWT jwt = new SignedJWT(header.build(), claims().build());
+            jwt.sign(new RSASSASigner(ourKey()));
+
+            // when / then
+            assertRefusedWith(get(jwt.serialize()), "not an access token");
+        }
+    }
+
+    @Test
     void saysTheTokenWasRevoked() {
         // given a first-party token that was logged out
         String username = ApiClient.uniqueUsername("rita");
@@ -138,7 +154,8 @@ class TokenErrorMessagesTest {
     }
 
     private static String sign(RSAKey key, JWTClaimsSet claims) throws Exception {
-        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
+        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID())
+                .type(new com.nimbusds.jose.JOSEObjectType("at+jwt")).build(), claims);
         jwt.sign(new RSASSASigner(key));
         return jwt.serialize();
     }

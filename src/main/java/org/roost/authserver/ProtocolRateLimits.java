@@ -1,0 +1,67 @@
+package org.roost.authserver;
+
+import java.io.IOException;
+
+import io.github.bucket4j.ConsumptionProbe;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.roost.limits.RateLimitBuckets;
+import org.roost.limits.RateLimitProperties;
+import org.roost.shared.DependencyFailures;
+import org.springframework.http.MediaType;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * The API's token buckets ({@code roost.rate-limits.*}) in front of every endpoint and page of the authorization
+ * server, per address: the protocol endpoints are called before any credential is checked (a client
+ * authenticates at the endpoint itself), so the address is the one key nobody can choose for someone else. An
+ * empty bucket answers 429 with {@code Retry-After} in the OAuth error format ({@code temporarily_unavailable}).
+ * Like the API's limits it fails open when Redis is down.
+ */
+final class ProtocolRateLimits extends OncePerRequestFilter {
+
+    private final RateLimitProperties properties;
+    private final RateLimitBuckets buckets;
+
+    ProtocolRateLimits(RateLimitProperties properties, RateLimitBuckets buckets) {
+        this.properties = properties;
+        this.buckets = buckets;
+    }
+
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return !properties.enabled();
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String method = request.getMethod();
+        long cost = "GET".equals(method) || "HEAD".equals(method) ? properties.readCost() : properties.writeCost();
+        ConsumptionProbe probe;
+        try {
+            probe = buckets.consume("oauth-address:" + request.getRemoteAddr(), cost);
+        }
+        catch (RuntimeException failure) {
+            if (!DependencyFailures.isUnavailable(failure)) {
+                throw failure;
+            }
+            chain.doFilter(request, response);
+            return;
+        }
+        if (probe.isConsumed()) {
+            chain.doFilter(request, response);
+            return;
+        }
+        long seconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+        response.setStatus(429);
+        response.setHeader("Retry-After", Long.toString(seconds));
+        response.setHeader("Cache-Control", "no-store");
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        response.getWriter().write("{\"error\":\"temporarily_unavailable\",\"error_description\":\"Too many requests "
+                + "from this address: retry after " + seconds + " s.\"}");
+    }
+}
