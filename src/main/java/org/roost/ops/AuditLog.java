@@ -73,7 +73,8 @@ class AuditLog {
                     "kind", event.client() == null ? "first_party" : "oauth").increment();
             case TOKEN_REVOKED, REFRESH_TOKEN_REPLAYED -> meters.counter("roost.tokens.revoked",
                     "reason", event.kind() == SecurityEvent.Kind.TOKEN_REVOKED ? "revoked" : "replay").increment();
-            case SIGNED_UP, PASSWORD_CHANGED, ACCOUNT_DELETED, CONSENT_GRANTED, CONSENT_DENIED -> {
+            case SIGNED_UP, PASSWORD_CHANGED, ACCOUNT_DELETED, CONSENT_GRANTED, CONSENT_DENIED, EMAIL_CHANGED, EMAIL_VERIFIED,
+                    EMAIL_VERIFICATION_FAILED, PASSWORD_RESET_REQUESTED, PASSWORD_RESET, PASSWORD_RESET_FAILED -> {
             }
         }
     }

@@ -11,6 +11,7 @@ import jakarta.validation.Valid;
 import org.roost.login.LoginRequest;
 import org.roost.login.PasswordLogins;
 import org.roost.user.UserRepresentation;
+import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.roost.web.ApiPaths;
 import org.springframework.http.MediaType;
@@ -30,13 +31,15 @@ import org.springframework.web.bind.annotation.RestController;
 class SessionLoginController {
 
     private final PasswordLogins logins;
+    private final UserService users;
     private final HttpSessionSecurityContextRepository contexts;
     private final CookieCsrfTokenRepository csrfTokens;
     private final Clock clock;
 
-    SessionLoginController(PasswordLogins logins, HttpSessionSecurityContextRepository contexts,
+    SessionLoginController(PasswordLogins logins, UserService users, HttpSessionSecurityContextRepository contexts,
             CookieCsrfTokenRepository csrfTokens, Clock clock) {
         this.logins = logins;
+        this.users = users;
         this.contexts = contexts;
         this.csrfTokens = csrfTokens;
         this.clock = clock;
@@ -63,7 +66,7 @@ class SessionLoginController {
         SecurityContextHolder.setContext(context);
         contexts.saveContext(context, request, response);
         csrfTokens.saveToken(csrfTokens.generateToken(request), request, response);
-        return UserRepresentation.of(user, ApiPaths.V1);
+        return UserRepresentation.ofOwner(user, users.email(user.id()), ApiPaths.V1);
     }
 
     @PostMapping("/logout")

@@ -47,7 +47,7 @@ class OpenApiResponses {
             Map.entry("listUsers", new Outcome("List users", "200", List.of("400", "401", "403"))),
             Map.entry("createUser", new Outcome("Sign up", "201", List.of("400", "409", "415"))),
             Map.entry("getUser", new Outcome("Get a user", "200", READ)),
-            Map.entry("updateUser", new Outcome("Update a user (name, password)", "200", WRITE)),
+            Map.entry("updateUser", new Outcome("Update a user (name, password, email address)", "200", WRITE)),
             Map.entry("deleteUser", new Outcome("Delete a user and their data", "204", DELETE)),
             Map.entry("getAvatar", new Outcome("Get a user's avatar image", "200", READ)),
             Map.entry("uploadAvatar", new Outcome("Upload a user's avatar", "201", WRITE)),
@@ -65,7 +65,11 @@ class OpenApiResponses {
             Map.entry("logOut", new Outcome("End the session", "204", List.of("403"))),
             Map.entry("createToken", new Outcome("Get a first-party token pair", "200", List.of("400", "401", "415", "429"))),
             Map.entry("refreshToken", new Outcome("Rotate a refresh token", "200", List.of("400", "401", "415"))),
-            Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))));
+            Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))),
+            Map.entry("verifyEmail", new Outcome("Follow a link that proves an email address", "204",
+                    List.of("400", "409", "415"))),
+            Map.entry("resendEmailVerification", new Outcome("Mail a new link to the user's unproven address", "202",
+                    List.of("401", "403", "404", "409", "429"))));
 
     private static final String NFC = "at most maxLength characters once in Unicode normalisation form C (NFC), as stored";
     private static final String NAME_RULES = NFC + "; no invisible characters beyond the Basic Multilingual Plane";
@@ -79,13 +83,16 @@ class OpenApiResponses {
      * Rules a request must meet that no schema can express, by operation: a {@code VALIDATION_ERROR} naming one of
      * these fields can answer a request that matches the schema ({@code x-validated-beyond-schema}).
      */
-    static final Map<String, Map<String, String>> BEYOND_SCHEMA = Map.of(
-            "listUsers", CURSOR, "listPosts", CURSOR, "listFollowers", CURSOR, "listFollowing", CURSOR, "getFeed", CURSOR,
-            "addFollower", Map.of("follower_id", "must not be the followed user themself"),
-            "createUser", Map.of("name", NAME_RULES),
-            "updateUser", Map.of("current_password", "must be the user's current password, when the password changes",
-                    "name", NAME_RULES),
-            "createPost", POST_RULES, "updatePost", POST_RULES);
+    static final Map<String, Map<String, String>> BEYOND_SCHEMA = Map.ofEntries(
+            Map.entry("listUsers", CURSOR), Map.entry("listPosts", CURSOR), Map.entry("listFollowers", CURSOR),
+            Map.entry("listFollowing", CURSOR), Map.entry("getFeed", CURSOR),
+            Map.entry("addFollower", Map.of("follower_id", "must not be the followed user themself")),
+            Map.entry("createUser", Map.of("name", NAME_RULES, "email", NFC)),
+            Map.entry("updateUser", Map.of("current_password",
+                    "must be the user's current password, when the password or email address changes", "name", NAME_RULES,
+                    "email", NFC)),
+            Map.entry("verifyEmail", Map.of("token", "must be an unused, unexpired link's token, to the user's current address")),
+            Map.entry("createPost", POST_RULES), Map.entry("updatePost", POST_RULES));
 
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("400", "Malformed request or invalid fields"),
@@ -187,6 +194,7 @@ class OpenApiResponses {
         success.setDescription(switch (outcome.status()) {
             case "201" -> "Created";
             case "204" -> "No content";
+            case "202" -> "Accepted";
             default -> "OK";
         });
         if ("204".equals(outcome.status())) {

@@ -62,6 +62,8 @@ class SecurityConfig {
         http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(HttpMethod.POST, "/api/v1/users", "/api/users").permitAll()
+                        // Mailed links prove themselves: whoever follows one need not be signed in
+                        .requestMatchers(HttpMethod.POST, "/api/v1/email-verifications", "/api/email-verifications").permitAll()
                         .requestMatchers(HttpMethod.POST, "/login", "/auth/token", "/auth/token/refresh").permitAll()
                         // GraphQL answers a missing credential itself (UNAUTHENTICATED in the body, see docs/api.md)
                         .requestMatchers("/graphql").permitAll()
