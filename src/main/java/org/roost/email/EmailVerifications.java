@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.roost.shared.ApiException;
+import org.roost.shared.RandomSecrets;
 import org.roost.shared.SecurityEvent;
 import org.roost.shared.Timestamps;
 import org.roost.user.ContactEmail;
@@ -89,7 +90,7 @@ class EmailVerifications {
     @Transactional
     Pending verify(String secret) {
         Instant now = clock.instant();
-        String hash = LinkSecrets.hash(secret);
+        String hash = RandomSecrets.hash(secret);
         // Claimed in one statement: two clicks at once cannot both succeed.
         int claimed = jdbc.sql("UPDATE email_verifications SET used_at = :now "
                         + "WHERE token_hash = :hash AND used_at IS NULL AND expires_at > :now")
@@ -107,11 +108,11 @@ class EmailVerifications {
     }
 
     private void mailLink(long userId, String username, String email) {
-        String secret = LinkSecrets.newSecret();
+        String secret = RandomSecrets.newSecret();
         Instant now = clock.instant();
         jdbc.sql("INSERT INTO email_verifications (token_hash, user_id, email, created_at, expires_at) "
                         + "VALUES (:hash, :user, :email, :now, :expires)")
-                .param("hash", LinkSecrets.hash(secret)).param("user", userId).param("email", email)
+                .param("hash", RandomSecrets.hash(secret)).param("user", userId).param("email", email)
                 .param("now", Timestamps.utc(now)).param("expires", Timestamps.utc(now.plus(properties.verificationLifetime())))
                 .update();
         // In the fragment: a browser never sends it to a server, so it stays out of access logs and Referer headers.

@@ -74,7 +74,9 @@ class AuditLog {
             case TOKEN_REVOKED, REFRESH_TOKEN_REPLAYED -> meters.counter("roost.tokens.revoked",
                     "reason", event.kind() == SecurityEvent.Kind.TOKEN_REVOKED ? "revoked" : "replay").increment();
             case SIGNED_UP, PASSWORD_CHANGED, ACCOUNT_DELETED, CONSENT_GRANTED, CONSENT_DENIED, EMAIL_CHANGED, EMAIL_VERIFIED,
-                    EMAIL_VERIFICATION_FAILED, PASSWORD_RESET_REQUESTED, PASSWORD_RESET, PASSWORD_RESET_FAILED -> {
+                    EMAIL_VERIFICATION_FAILED, PASSWORD_RESET_REQUESTED, PASSWORD_RESET, PASSWORD_RESET_FAILED, TWO_FACTOR_ENABLED,
+                    TWO_FACTOR_DISABLED, SECOND_FACTOR_REQUIRED, SECOND_FACTOR_FAILED, SECOND_FACTOR_THROTTLED,
+                    RECOVERY_CODE_USED -> {
             }
         }
     }

@@ -142,6 +142,22 @@ public class UserService {
                 && (user.scopes().contains(Scopes.USERS_WRITE) || user.scopes().contains("email"));
     }
 
+    /**
+     * Sets a new password without the current one, for a user who proved who they are another way (a reset link):
+     * every session and token they held ends.
+     */
+    @Transactional
+    public void resetPassword(long id, String password) {
+        UserSummary current = get(id);
+        users.update(id, current.name(), passwords.encode(password), Timestamps.truncate(clock.instant()));
+        events.publishEvent(new UserEvents.CredentialsRevoked(id));
+    }
+
+    /** Whether {@code password} is the user's current password (for changes that must be confirmed with it). */
+    public boolean passwordMatches(long id, String password) {
+        return users.findPasswordHash(id).map(hash -> passwords.matches(password, hash)).orElse(false);
+    }
+
     /** The user's address as only they may see it. */
     public ContactEmail email(long id) {
         return users.findEmail(id).orElse(ContactEmail.NONE);

@@ -61,15 +61,32 @@ class OpenApiResponses {
             Map.entry("listFollowing", new Outcome("List whom a user follows", "200", READ)),
             Map.entry("addFollower", new Outcome("Follow a user", "204", List.of("400", "401", "403", "404"))),
             Map.entry("removeFollower", new Outcome("Unfollow a user", "204", READ)),
-            Map.entry("logIn", new Outcome("Log in with a session cookie", "200", List.of("400", "401", "415", "429"))),
+            Map.entry("logIn", new Outcome("Log in with a session cookie (SECOND_FACTOR_REQUIRED: see /login/second-factor)",
+                    "200", List.of("400", "401", "415", "429"))),
             Map.entry("logOut", new Outcome("End the session", "204", List.of("403"))),
-            Map.entry("createToken", new Outcome("Get a first-party token pair", "200", List.of("400", "401", "415", "429"))),
+            Map.entry("createToken", new Outcome("Get a first-party token pair (SECOND_FACTOR_REQUIRED: see /auth/token/second-factor)",
+                    "200", List.of("400", "401", "415", "429"))),
             Map.entry("refreshToken", new Outcome("Rotate a refresh token", "200", List.of("400", "401", "415"))),
             Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))),
             Map.entry("verifyEmail", new Outcome("Follow a link that proves an email address", "204",
                     List.of("400", "409", "415"))),
             Map.entry("resendEmailVerification", new Outcome("Mail a new link to the user's unproven address", "202",
-                    List.of("401", "403", "404", "409", "429"))));
+                    List.of("401", "403", "404", "409", "429"))),
+            Map.entry("requestPasswordReset", new Outcome("Ask for a link to set a new password", "202",
+                    List.of("400", "415", "429"))),
+            Map.entry("resetPassword", new Outcome("Set a new password through a mailed link", "204",
+                    List.of("400", "415"))),
+            Map.entry("getTwoFactor", new Outcome("Whether two-factor sign-in is on", "200", READ)),
+            Map.entry("startTwoFactor", new Outcome("Start enrolling an authenticator app (a new secret)", "200",
+                    List.of("401", "403", "404", "409"))),
+            Map.entry("confirmTwoFactor", new Outcome("Turn two-factor sign-in on with a first code; recovery codes",
+                    "200", List.of("400", "401", "403", "404", "409", "429"))),
+            Map.entry("disableTwoFactor", new Outcome("Turn two-factor sign-in off (password and a code)", "204",
+                    List.of("400", "401", "403", "404", "409", "429"))),
+            Map.entry("logInSecondFactor", new Outcome("Finish a session login with a second factor", "200",
+                    List.of("400", "415", "429"))),
+            Map.entry("createTokenSecondFactor", new Outcome("Finish a token login with a second factor", "200",
+                    List.of("400", "415", "429"))));
 
     private static final String NFC = "at most maxLength characters once in Unicode normalisation form C (NFC), as stored";
     private static final String NAME_RULES = NFC + "; no invisible characters beyond the Basic Multilingual Plane";
@@ -92,6 +109,15 @@ class OpenApiResponses {
                     "must be the user's current password, when the password or email address changes", "name", NAME_RULES,
                     "email", NFC)),
             Map.entry("verifyEmail", Map.of("token", "must be an unused, unexpired link's token, to the user's current address")),
+            Map.entry("resetPassword", Map.of("token", "must be an unused, unexpired reset link's token")),
+            Map.entry("confirmTwoFactor", Map.of("code", "must be the authenticator's current code, not used before",
+                    "current_password", "must be the user's current password")),
+            Map.entry("disableTwoFactor", Map.of("code", "must be the authenticator's current code or an unused recovery code",
+                    "current_password", "must be the user's current password")),
+            Map.entry("logInSecondFactor", Map.of("code", "must be the authenticator's current code or an unused recovery code",
+                    "step_token", "must be a live step token from the first step")),
+            Map.entry("createTokenSecondFactor", Map.of("code", "must be the authenticator's current code or an unused recovery code",
+                    "step_token", "must be a live step token from the first step")),
             Map.entry("createPost", POST_RULES), Map.entry("updatePost", POST_RULES));
 
     private static final Map<String, String> REASONS = Map.ofEntries(
@@ -251,6 +277,12 @@ class OpenApiResponses {
                 .addProperty("error", error)
                 .addProperty("request_id", new StringSchema().example("3f2c9a8e-1b7d-4c55-9b0e-6f1a2d3c4b5a"))
                 .addProperty("timestamp", new StringSchema().format("date-time"))
+                .addProperty("second_factor", new ObjectSchema().description("Only with SECOND_FACTOR_REQUIRED: send"
+                        + " step_token and a code to the endpoint's /second-factor (docs/api.md, \"Two-factor sign-in\")")
+                        .addProperty("step_token", new StringSchema())
+                        .addProperty("expires_in", new io.swagger.v3.oas.models.media.IntegerSchema().example(300))
+                        .addProperty("methods", new ArraySchema().items(new StringSchema().example("totp")))
+                        .required(List.of("step_token", "expires_in", "methods")))
                 .required(List.of("error", "request_id", "timestamp"));
     }
 }

@@ -8,23 +8,17 @@ import org.roost.support.ApiClient;
 import org.roost.support.Json;
 import org.roost.support.TestMailServer;
 import org.roost.support.TestMailServer.Mail;
+import org.roost.support.WithTestMail;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Email addresses end to end through a real SMTP server: the mailed links are followed as a person would. */
-abstract class EmailVerificationContract {
-
-    @DynamicPropertySource
-    static void mail(DynamicPropertyRegistry registry) {
-        TestMailServer.register(registry);
-    }
+abstract class EmailVerificationContract extends WithTestMail {
 
     @Autowired
     MockMvcTester mvc;

@@ -53,6 +53,29 @@ public final class TestMailServer {
         registry.add("spring.mail.port", () -> SERVER.getSmtp().getPort());
     }
 
+    /**
+     * The mailbox over HTTP on a loopback port, for browser scripts: {@code GET /?to=ADDRESS} answers the messages
+     * received for that address as a JSON array of {@code {subject, text}}. Stopped with the returned server.
+     */
+    public static com.sun.net.httpserver.HttpServer serveMailbox() throws java.io.IOException {
+        var server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            String query = java.net.URLDecoder.decode(String.valueOf(exchange.getRequestURI().getRawQuery()),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            String to = query.startsWith("to=") ? query.substring(3) : "";
+            var messages = messagesTo(to).stream()
+                    .map(mail -> java.util.Map.of("subject", mail.subject(), "text", mail.text())).toList();
+            byte[] body = tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsBytes(messages);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        return server;
+    }
+
     /** A fresh address nobody else in the run uses. */
     public static String newAddress(String prefix) {
         return ApiClient.uniqueUsername(prefix) + "@example.com";

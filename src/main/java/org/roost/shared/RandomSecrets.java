@@ -1,4 +1,4 @@
-package org.roost.email;
+package org.roost.shared;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -8,14 +8,15 @@ import java.util.Base64;
 import java.util.HexFormat;
 
 /**
- * The secrets in mailed links: 256 random bits, stored only as their SHA-256 (a database read alone cannot
- * follow a link). No slow hash is needed: the secret is random, not chosen by a person.
+ * Secrets handed to people (mailed links, sign-in step tokens): 256 random bits, stored only as their SHA-256, so
+ * that a read of the database alone cannot use one. No slow hash is needed: the secret is random, not chosen by a
+ * person.
  */
-public final class LinkSecrets {
+public final class RandomSecrets {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private LinkSecrets() {
+    private RandomSecrets() {
     }
 
     public static String newSecret() {
