@@ -1,10 +1,11 @@
 // The service's own JSON API and GraphQL, with the session cookie and, on writes, the X-XSRF-TOKEN header.
 export class ApiError extends Error {
-  constructor(status, error) {
+  constructor(status, error, secondFactor) {
     super(error?.message || `Request failed (${status})`);
     this.status = status;
     this.code = error?.code;
     this.details = error?.details || [];
+    this.secondFactor = secondFactor; // with SECOND_FACTOR_REQUIRED: { step_token, expires_in, methods }
   }
 }
 
@@ -37,7 +38,7 @@ export async function api(method, path, body, { quiet401 = false } = {}) {
   const json = text ? JSON.parse(text) : null;
   if (!response.ok) {
     if (response.status === 401 && !quiet401) onExpired();
-    throw new ApiError(response.status, json?.error);
+    throw new ApiError(response.status, json?.error, json?.second_factor);
   }
   return json;
 }

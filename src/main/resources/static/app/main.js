@@ -7,6 +7,8 @@ import { home } from './pages/home.js';
 import { people } from './pages/people.js';
 import { profile } from './pages/profile.js';
 import { settings } from './pages/settings.js';
+import { verifyEmail } from './pages/email.js';
+import { forgotPassword, resetPassword } from './pages/recovery.js';
 
 const nav = document.getElementById('nav');
 const who = document.getElementById('who');
@@ -41,7 +43,7 @@ function drawNav() {
 
 async function whoAmI() {
   try {
-    const result = await api('POST', '/graphql', { query: '{ me { id username name avatarUrl } }' }, { quiet401: true });
+    const result = await api('POST', '/graphql', { query: '{ me { id username name avatarUrl email emailVerified } }' }, { quiet401: true });
     return result.data?.me || null;
   } catch {
     return null;
@@ -53,7 +55,8 @@ async function route() {
   const path = location.pathname;
   if (session.me === null) session.me = await whoAmI();
   drawNav();
-  const open = { '/login': signIn, '/signup': signUp };
+  const open = { '/login': signIn, '/signup': signUp, '/verify-email': verifyEmail, '/forgot-password': forgotPassword,
+    '/reset-password': resetPassword };
   if (open[path]) return open[path]();
   if (!session.me) return go('/login');
   if (path === '/') return home();

@@ -114,6 +114,9 @@ class ScopeMatrixTest {
     JwtEncoder encoder;
 
     @Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
+
+    @Autowired
     TokenProperties tokenProperties;
 
     ScopedTokens tokens;
@@ -355,7 +358,92 @@ class ScopeMatrixTest {
                         .uri(users + f.other() + "/followers/" + f.actor().userId()).header("Authorization", auth).exchange()))),
                 Map.entry("removeFollower", new RestCase(204, f -> new Call(f.actor().userId(), auth -> mvc.delete()
                         .uri(users + f.other() + "/followers/" + f.actor().userId()).header("Authorization", auth).exchange()))),
-                Map.entry("getFeed", get("/api/v1/feed")));
+                Map.entry("getFeed", get("/api/v1/feed")),
+                Map.entry("verifyEmail", new RestCase(204, f -> {
+                    long user = freshUserWithEmail();
+                    String secret = link("email_verifications", user, "email", "x@example.com");
+                    return new Call(user, auth -> json(mvc.post().uri("/api/v1/email-verifications").header("Authorization", auth),
+                            "{\"token\":\"%s\"}".formatted(secret)));
+                })),
+                Map.entry("resendEmailVerification", new RestCase(202, f -> {
+                    long user = freshUserWithEmail();
+                    jdbc.sql("UPDATE email_verifications SET created_at = created_at - INTERVAL '1' HOUR WHERE user_id = :id")
+                            .param("id", user).update();
+                    return new Call(user, auth -> mvc.post().uri(users + user + "/email-verifications")
+                            .header("Authorization", auth).exchange());
+                })),
+                Map.entry("requestPasswordReset", new RestCase(202, f -> new Call(f.actor().userId(), auth -> json(mvc.post()
+                        .uri("/api/v1/password-resets").header("Authorization", auth).with(fromAnAddressOfItsOwn()),
+                        "{\"login\":\"%s\"}".formatted(f.actor().username()))))),
+                Map.entry("resetPassword", new RestCase(204, f -> {
+                    long user = f.freshUser();
+                    String secret = link("password_resets", user, null, null);
+                    return new Call(user, auth -> json(mvc.post().uri("/api/v1/password-resets/complete")
+                            .header("Authorization", auth), "{\"token\":\"%s\",\"password\":\"%s\"}"
+                            .formatted(secret, ApiClient.PASSWORD)));
+                })),
+                Map.entry("getTwoFactor", new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.get()
+                        .uri(users + f.actor().userId() + "/two-factor").header("Authorization", auth).exchange()))),
+                Map.entry("startTwoFactor", new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.post()
+                        .uri(users + f.actor().userId() + "/two-factor").header("Authorization", auth).exchange()))),
+                Map.entry("confirmTwoFactor", twoFactorCase(200, false, "/confirm")),
+                Map.entry("disableTwoFactor", twoFactorCase(204, true, "/disable")));
+    }
+
+    /** A fresh user with an authenticator enrolled (and confirmed when {@code enabled}), sending its current code. */
+    private RestCase twoFactorCase(int success, boolean enabled, String path) {
+        return new RestCase(success, f -> {
+            long user = f.freshUser();
+            String secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+            jdbc.sql("INSERT INTO two_factor (user_id, secret, enabled_at) VALUES (:id, :secret, :enabled)")
+                    .param("id", user).param("secret", secret)
+                    .param("enabled", enabled ? java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC) : null, java.sql.Types.TIMESTAMP_WITH_TIMEZONE)
+                    .update();
+            return new Call(user, auth -> json(mvc.post().uri("/api/v1/users/" + user + "/two-factor" + path)
+                    .header("Authorization", auth), "{\"current_password\":\"%s\",\"code\":\"%s\"}"
+                    .formatted(ApiClient.PASSWORD, currentCode(secret))));
+        });
+    }
+
+    private static String currentCode(String secret) {
+        try {
+            var totp = new com.eatthepath.otp.TimeBasedOneTimePasswordGenerator(java.time.Duration.ofSeconds(30));
+            return "%06d".formatted(totp.generateOneTimePassword(new javax.crypto.spec.SecretKeySpec(
+                    new org.apache.commons.codec.binary.Base32().decode(secret), totp.getAlgorithm()), java.time.Instant.now()));
+        }
+        catch (java.security.InvalidKeyException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /** A user signed up with an address (its verification link goes to the log: this context has no mail host). */
+    private long freshUserWithEmail() {
+        String username = ApiClient.uniqueUsername("mailed");
+        return Long.parseLong(Json.field(json(mvc.post().uri("/api/v1/users"),
+                "{\"username\":\"%s\",\"name\":\"M\",\"password\":\"%s\",\"email\":\"x@example.com\"}"
+                        .formatted(username, ApiClient.PASSWORD)), "id"));
+    }
+
+    /** A mailed link's row, as if mailed: its secret, stored by hash in {@code table}. */
+    private String link(String table, long user, @org.jspecify.annotations.Nullable String column,
+            @org.jspecify.annotations.Nullable String value) {
+        String secret = org.roost.shared.RandomSecrets.newSecret();
+        var now = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC);
+        jdbc.sql("INSERT INTO " + table + " (token_hash, user_id, created_at, expires_at" + (column == null ? "" : ", " + column)
+                        + ") VALUES (:hash, :user, :now, :expires" + (column == null ? "" : ", :value") + ")")
+                .param("hash", org.roost.shared.RandomSecrets.hash(secret)).param("user", user).param("now", now)
+                .param("expires", now.plusMinutes(10)).param("value", value).update();
+        return secret;
+    }
+
+    /** Reset requests are limited per client address: each cell asks from an address of its own. */
+    private static org.springframework.test.web.servlet.request.RequestPostProcessor fromAnAddressOfItsOwn() {
+        String address = "10.%d.%d.%d".formatted(java.util.concurrent.ThreadLocalRandom.current().nextInt(250),
+                java.util.concurrent.ThreadLocalRandom.current().nextInt(250), java.util.concurrent.ThreadLocalRandom.current().nextInt(250));
+        return request -> {
+            request.setRemoteAddr(address);
+            return request;
+        };
     }
 
     private RestCase get(String path) {

@@ -61,7 +61,17 @@ final class ScopeTable {
             Map.entry("listFollowing", Need.read(Scopes.USERS_READ)),
             Map.entry("addFollower", Need.byUser(Scopes.FOLLOWERS_WRITE)),
             Map.entry("removeFollower", Need.byUser(Scopes.FOLLOWERS_WRITE)),
-            Map.entry("getFeed", Need.byUser(Scopes.POSTS_READ)));
+            Map.entry("getFeed", Need.byUser(Scopes.POSTS_READ)),
+            // Mailed links prove themselves; asking for a reset link needs nothing either.
+            Map.entry("verifyEmail", Need.free()),
+            Map.entry("resendEmailVerification", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("requestPasswordReset", Need.free()),
+            Map.entry("resetPassword", Need.free()),
+            // Two-factor settings are first-party only, like the password.
+            Map.entry("getTwoFactor", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("startTwoFactor", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("confirmTwoFactor", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("disableTwoFactor", Need.byUser(Scopes.USERS_WRITE)));
 
     static final Map<String, Need> GRAPHQL = Map.ofEntries(
             Map.entry("Query.me", Need.read(Scopes.USERS_READ)),
@@ -86,6 +96,9 @@ final class ScopeTable {
             Map.entry("User.login", Need.read(Scopes.USERS_READ)),
             Map.entry("User.avatarUrl", Need.read(Scopes.USERS_READ)),
             Map.entry("User.createdAt", Need.read(Scopes.USERS_READ)),
+            // Null for anyone but the user themself, whatever the scope (UserService.seesEmail).
+            Map.entry("User.email", Need.read(Scopes.USERS_READ)),
+            Map.entry("User.emailVerified", Need.read(Scopes.USERS_READ)),
             Map.entry("User.posts", Need.read(Scopes.POSTS_READ)),
             Map.entry("User.followers", Need.read(Scopes.USERS_READ)),
             Map.entry("User.following", Need.read(Scopes.USERS_READ)),
@@ -107,7 +120,8 @@ final class ScopeTable {
     static final Map<String, Set<String>> MUTATION_ANSWERS = Map.of(
             "Mutation.createPost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt"),
             "Mutation.updatePost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt"),
-            "Mutation.updateMe", Set.of("User.name", "User.username", "User.login", "User.createdAt", "User.avatarUrl"),
+            "Mutation.updateMe", Set.of("User.name", "User.username", "User.login", "User.createdAt", "User.avatarUrl",
+                    "User.email", "User.emailVerified"),
             "Mutation.follow", Set.of(),
             "Mutation.unfollow", Set.of(),
             "Mutation.deletePost", Set.of());

@@ -21,7 +21,7 @@ import org.springframework.stereotype.Component;
  * ({@code typ: at+jwt}, {@code client_id}, {@code jti}; see {@link AccessTokenType}), name the API as
  * their audience (an ID token, addressed to its client, is then refused by the API), carry the issue
  * time in milliseconds (to order them against a password change), and a client-credentials token says
- * that it acts for its client only. ID tokens carry the profile claims when that scope was granted.
+ * that it acts for its client only. ID tokens carry the profile and email claims when those scopes were granted.
  */
 @Component
 class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
@@ -66,6 +66,14 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
                 && context.getAuthorizedScopes().contains(OidcScopes.PROFILE)) {
             profile(context.getPrincipal().getName()).ifPresent(user -> context.getClaims()
                     .claim("name", user.name()).claim("preferred_username", user.username()));
+        }
+        // The userinfo endpoint answers from the ID token's claims, so both carry the address.
+        if (OidcParameterNames.ID_TOKEN.equals(context.getTokenType().getValue())
+                && context.getAuthorizedScopes().contains(OidcScopes.EMAIL)) {
+            profile(context.getPrincipal().getName()).map(user -> users.email(user.id()))
+                    .filter(email -> email.email() != null)
+                    .ifPresent(email -> context.getClaims().claim("email", email.email())
+                            .claim("email_verified", email.verified()));
         }
     }
 

@@ -46,7 +46,7 @@ class DemoData implements ApplicationRunner {
         for (var person : List.of(List.of("alice", "Alice Liddell"), List.of("bob", "Bob Builder"),
                 List.of("carol", "Carol Danvers"))) {
             try {
-                ids.put(person.get(0), users.signUp(new UserCommands.SignUp(person.get(0), person.get(1), PASSWORD)).id());
+                ids.put(person.get(0), users.signUp(new UserCommands.SignUp(person.get(0), person.get(1), PASSWORD, null)).id());
             }
             catch (ApiException taken) {
                 log.info("Demo data already present; leaving it as it is");

@@ -2,8 +2,10 @@ package org.roost.login;
 
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
+import org.roost.shared.SecondFactorRequired;
 import org.roost.shared.SecurityEvent;
 import org.roost.shared.SecurityEvent.Kind;
+import org.roost.twofactor.SecondFactors;
 import org.roost.user.PasswordCheck;
 import org.roost.user.UserSummary;
 import org.springframework.context.ApplicationEventPublisher;
@@ -20,8 +22,11 @@ public class PasswordLogins {
     private final PasswordCheck passwords;
     private final LoginThrottle throttle;
     private final ApplicationEventPublisher events;
+    private final SecondFactors secondFactors;
 
-    PasswordLogins(PasswordCheck passwords, LoginThrottle throttle, ApplicationEventPublisher events) {
+    PasswordLogins(PasswordCheck passwords, LoginThrottle throttle, ApplicationEventPublisher events,
+            SecondFactors secondFactors) {
+        this.secondFactors = secondFactors;
         this.passwords = passwords;
         this.throttle = throttle;
         this.events = events;
@@ -29,6 +34,7 @@ public class PasswordLogins {
 
     /**
      * @throws ApiException {@code RATE_LIMITED} after too many failures, {@code INVALID_CREDENTIALS} for a wrong pair
+     * @throws SecondFactorRequired for the right pair of a user with two-factor sign-in on: no credential yet
      */
     public UserSummary authenticate(String username, String password, String address) {
         // Counted before the hash: forty guesses sent at once are forty attempts, not one.
@@ -44,6 +50,13 @@ public class PasswordLogins {
             return new ApiException(ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS.defaultMessage());
         });
         throttle.succeeded(username, address);
+        try {
+            secondFactors.requireIfEnabled(user.id());
+        }
+        catch (SecondFactorRequired due) {
+            events.publishEvent(SecurityEvent.ofUser(Kind.SECOND_FACTOR_REQUIRED, user.id()));
+            throw due;
+        }
         events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, user.id()));
         return user;
     }

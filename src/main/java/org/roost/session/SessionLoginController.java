@@ -11,6 +11,12 @@ import jakarta.validation.Valid;
 import org.roost.login.LoginRequest;
 import org.roost.login.PasswordLogins;
 import org.roost.user.UserRepresentation;
+import org.jspecify.annotations.Nullable;
+import org.roost.shared.SecurityEvent;
+import org.roost.twofactor.SecondFactorLogin;
+import org.roost.twofactor.SecondFactors;
+import org.roost.user.UserService;
+import org.springframework.context.ApplicationEventPublisher;
 import org.roost.user.UserSummary;
 import org.roost.web.ApiPaths;
 import org.springframework.http.MediaType;
@@ -30,13 +36,20 @@ import org.springframework.web.bind.annotation.RestController;
 class SessionLoginController {
 
     private final PasswordLogins logins;
+    private final UserService users;
+    private final SecondFactors secondFactors;
+    private final ApplicationEventPublisher events;
     private final HttpSessionSecurityContextRepository contexts;
     private final CookieCsrfTokenRepository csrfTokens;
     private final Clock clock;
 
-    SessionLoginController(PasswordLogins logins, HttpSessionSecurityContextRepository contexts,
+    SessionLoginController(PasswordLogins logins, UserService users, SecondFactors secondFactors,
+            ApplicationEventPublisher events, HttpSessionSecurityContextRepository contexts,
             CookieCsrfTokenRepository csrfTokens, Clock clock) {
         this.logins = logins;
+        this.users = users;
+        this.secondFactors = secondFactors;
+        this.events = events;
         this.contexts = contexts;
         this.csrfTokens = csrfTokens;
         this.clock = clock;
@@ -46,14 +59,28 @@ class SessionLoginController {
     UserRepresentation login(@Valid @RequestBody LoginRequest login, HttpServletRequest request,
             HttpServletResponse response) {
         UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
+        return establish(user, login.rememberMe(), request, response);
+    }
 
+    /** The second step of {@link #login} for a user with two-factor sign-in on (docs/api.md, "Two-factor sign-in"). */
+    @PostMapping(path = "/login/second-factor", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    UserRepresentation secondFactor(@Valid @RequestBody SecondFactorLogin body, HttpServletRequest request,
+            HttpServletResponse response) {
+        SecondFactors.Completed done = secondFactors.complete(body.stepToken(), body.code());
+        events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.LOGIN_SUCCEEDED, done.userId()));
+        return establish(users.get(done.userId()), body.rememberMe(), request, response);
+    }
+
+    private UserRepresentation establish(UserSummary user, @Nullable Boolean rememberMe, HttpServletRequest request,
+            HttpServletResponse response) {
         // A new session at every login: an id planted before login (session fixation) is worthless.
         HttpSession old = request.getSession(false);
         if (old != null) {
             old.invalidate();
         }
         request.getSession(true);
-        if (Boolean.TRUE.equals(login.rememberMe())) {
+        if (Boolean.TRUE.equals(rememberMe)) {
             request.setAttribute(SessionCookieSerializer.REMEMBER_ME, Boolean.TRUE);
         }
         SecurityContext context = SecurityContextHolder.createEmptyContext();
@@ -63,7 +90,7 @@ class SessionLoginController {
         SecurityContextHolder.setContext(context);
         contexts.saveContext(context, request, response);
         csrfTokens.saveToken(csrfTokens.generateToken(request), request, response);
-        return UserRepresentation.of(user, ApiPaths.V1);
+        return UserRepresentation.ofOwner(user, users.email(user.id()), ApiPaths.V1);
     }
 
     @PostMapping("/logout")

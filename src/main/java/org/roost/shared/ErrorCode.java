@@ -10,6 +10,8 @@ public enum ErrorCode {
     UNAUTHENTICATED(401, "Authentication is required."),
     INVALID_CREDENTIALS(401, "The username or password is incorrect."),
     INVALID_TOKEN(401, "The access token is invalid."),
+    /** The password was right; a second factor is due: the body carries a step token (docs/api.md, "Two-factor sign-in"). */
+    SECOND_FACTOR_REQUIRED(401, "A code from your authenticator app is required to finish signing in."),
     FORBIDDEN(403, "You are not allowed to do this."),
     CSRF_TOKEN_INVALID(403, "The CSRF token is missing or invalid."),
     INSUFFICIENT_SCOPE(403, "The access token lacks the scope this request needs."),

@@ -34,7 +34,8 @@ class AccessTokens {
         this.clock = clock;
     }
 
-    Issued issue(long userId, Set<String> scopes, String issuer, String refreshFamily) {
+    /** @param amr how the user signed in (RFC 8176: {@code pwd}, {@code otp}, {@code mfa}) */
+    Issued issue(long userId, Set<String> scopes, String issuer, String refreshFamily, List<String> amr) {
         Instant now = clock.instant();
         JwtClaimsSet claims = JwtClaimsSet.builder()
                 .issuer(issuer)
@@ -48,6 +49,7 @@ class AccessTokens {
                 .claim("scope", String.join(" ", scopes.stream().sorted().toList()))
                 .claim(RevokedTokens.ISSUED_AT_MILLIS, now.toEpochMilli())
                 .claim(RevokedTokens.FAMILY_CLAIM, refreshFamily)
+                .claim("amr", amr)
                 .build();
         // The encoder replaces algorithm and key id with those of the current signing key.
         JwsHeader header = JwsHeader.with(SignatureAlgorithm.RS256).type(AccessTokenType.TYP).build();

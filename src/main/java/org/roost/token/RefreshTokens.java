@@ -35,7 +35,7 @@ class RefreshTokens {
 
     /** What presenting a refresh token leads to: a user to issue a new pair for, or nothing. */
     sealed interface Outcome {
-        record Rotated(long userId, Issued refreshToken) implements Outcome {
+        record Rotated(long userId, Issued refreshToken, java.util.List<String> amr) implements Outcome {
         }
 
         record Refused() implements Outcome {
@@ -47,7 +47,7 @@ class RefreshTokens {
     }
 
     private record Stored(String familyId, long userId, Instant issuedAt, Instant expiresAt, boolean used,
-            boolean revoked) {
+            boolean revoked, String amr) {
     }
 
     private final SecureRandom random = new SecureRandom();
@@ -68,10 +68,11 @@ class RefreshTokens {
         this.revocations = revocations;
     }
 
+    /** @param amr how the user signed in (RFC 8176), repeated by every access token of the family */
     @Transactional
-    public Issued issue(long userId) {
+    public Issued issue(long userId, java.util.List<String> amr) {
         String family = UUID.randomUUID().toString();
-        return new Issued(insert(family, userId), family);
+        return new Issued(insert(family, userId, String.join(" ", amr)), family);
     }
 
     /** Its own transaction: a replay revokes the family even though the request itself then fails. */
@@ -79,11 +80,11 @@ class RefreshTokens {
     public Outcome rotate(String token) {
         String hash = hash(token);
         Optional<Stored> found = jdbc.sql("""
-                SELECT family_id, user_id, issued_at, expires_at, used_at, revoked FROM refresh_tokens
+                SELECT family_id, user_id, issued_at, expires_at, used_at, revoked, amr FROM refresh_tokens
                 WHERE token_hash = :hash""").param("hash", hash)
                 .query((rs, row) -> new Stored(rs.getString(1), rs.getLong(2),
                         rs.getObject(3, OffsetDateTime.class).toInstant(), rs.getObject(4, OffsetDateTime.class).toInstant(),
-                        rs.getObject(5) != null, rs.getBoolean(6)))
+                        rs.getObject(5) != null, rs.getBoolean(6), rs.getString(7)))
                 .optional();
         if (found.isEmpty()) {
             return new Outcome.Refused();
@@ -101,7 +102,8 @@ class RefreshTokens {
             events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.REFRESH_TOKEN_REPLAYED, stored.userId()));
             return new Outcome.Refused();
         }
-        return new Outcome.Rotated(stored.userId(), new Issued(insert(stored.familyId(), stored.userId()), stored.familyId()));
+        return new Outcome.Rotated(stored.userId(), new Issued(insert(stored.familyId(), stored.userId(), stored.amr()),
+                stored.familyId()), java.util.List.of(stored.amr().split(" ")));
     }
 
     /** Ends the family this token belongs to, if it is one of ours (logout). */
@@ -127,15 +129,15 @@ class RefreshTokens {
                 .plus(properties.clockSkew()));
     }
 
-    private String insert(String familyId, long userId) {
+    private String insert(String familyId, long userId, String amr) {
         byte[] bytes = new byte[32];
         random.nextBytes(bytes);
         String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
         Instant now = clock.instant();
         jdbc.sql("""
-                INSERT INTO refresh_tokens (token_hash, family_id, user_id, issued_at, expires_at)
-                VALUES (:hash, :family, :user, :now, :exp)""")
-                .param("hash", hash(token)).param("family", familyId).param("user", userId)
+                INSERT INTO refresh_tokens (token_hash, family_id, user_id, issued_at, expires_at, amr)
+                VALUES (:hash, :family, :user, :now, :exp, :amr)""")
+                .param("hash", hash(token)).param("family", familyId).param("user", userId).param("amr", amr)
                 .param("now", Timestamps.utc(now)).param("exp", Timestamps.utc(now.plus(properties.refreshTokenLifetime()))).update();
         return token;
     }

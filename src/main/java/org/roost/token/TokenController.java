@@ -14,6 +14,8 @@ import org.roost.shared.ErrorCode;
 import org.roost.shared.Scopes;
 import org.roost.shared.SecurityEvent;
 import org.roost.shared.SecurityEvent.Kind;
+import org.roost.twofactor.SecondFactorLogin;
+import org.roost.twofactor.SecondFactors;
 import org.roost.user.UserSummary;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.CacheControl;
@@ -44,9 +46,11 @@ class TokenController {
     private final TokenDenylist denylist;
     private final Issuers issuers;
     private final ApplicationEventPublisher events;
+    private final SecondFactors secondFactors;
 
     TokenController(PasswordLogins logins, AccessTokens accessTokens, RefreshTokens refreshTokens,
-            TokenDenylist denylist, Issuers issuers, ApplicationEventPublisher events) {
+            TokenDenylist denylist, Issuers issuers, ApplicationEventPublisher events, SecondFactors secondFactors) {
+        this.secondFactors = secondFactors;
         this.events = events;
         this.logins = logins;
         this.accessTokens = accessTokens;
@@ -60,7 +64,18 @@ class TokenController {
             HttpServletRequest request) {
         UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, user.id(), "grant", "password"));
-        return pair(user.id(), refreshTokens.issue(user.id()), request);
+        return pair(user.id(), refreshTokens.issue(user.id(), SecondFactors.PASSWORD_ONLY), SecondFactors.PASSWORD_ONLY,
+                request);
+    }
+
+    /** The second step of {@link #token} for a user with two-factor sign-in on (docs/api.md, "Two-factor sign-in"). */
+    @PostMapping(path = "/auth/token/second-factor", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<TokenResponse> secondFactor(@Valid @RequestBody SecondFactorLogin body, HttpServletRequest request) {
+        SecondFactors.Completed done = secondFactors.complete(body.stepToken(), body.code());
+        events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, done.userId()));
+        events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, done.userId(), "grant", "password+otp"));
+        return pair(done.userId(), refreshTokens.issue(done.userId(), done.amr()), done.amr(), request);
     }
 
     @PostMapping(path = "/auth/token/refresh", consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -69,7 +84,7 @@ class TokenController {
         return switch (refreshTokens.rotate(body.refreshToken())) {
             case RefreshTokens.Outcome.Rotated rotated -> {
                 events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REFRESHED, rotated.userId()));
-                yield pair(rotated.userId(), rotated.refreshToken(), request);
+                yield pair(rotated.userId(), rotated.refreshToken(), rotated.amr(), request);
             }
             case RefreshTokens.Outcome.Refused refused ->
                     throw new ApiException(ErrorCode.INVALID_TOKEN, "The refresh token is invalid, expired or revoked.");
@@ -97,8 +112,10 @@ class TokenController {
         return ResponseEntity.noContent().build();
     }
 
-    private ResponseEntity<TokenResponse> pair(long userId, RefreshTokens.Issued refreshToken, HttpServletRequest request) {
-        AccessTokens.Issued access = accessTokens.issue(userId, Scopes.FIRST_PARTY, issuers.of(request), refreshToken.familyId());
+    private ResponseEntity<TokenResponse> pair(long userId, RefreshTokens.Issued refreshToken, java.util.List<String> amr,
+            HttpServletRequest request) {
+        AccessTokens.Issued access = accessTokens.issue(userId, Scopes.FIRST_PARTY, issuers.of(request), refreshToken.familyId(),
+                amr);
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).header("Pragma", "no-cache")
                 .body(new TokenResponse(access.value(), "Bearer", access.expiresIn(), refreshToken.token()));
     }

@@ -18,17 +18,30 @@ public final class UserCommands {
     private UserCommands() {
     }
 
+    /**
+     * An address with one {@code @}, a dot in its domain and no space or control character; Jakarta's
+     * {@code @Email} alone takes {@code a@b}, which no mail server delivers to.
+     */
+    public static final String EMAIL = "[^\\s\\p{Cntrl}@]{1,64}@[^\\s\\p{Cntrl}@.]+(\\.[^\\s\\p{Cntrl}@.]+)+";
+    public static final String EMAIL_MESSAGE = "must be an email address such as name@example.com";
+
+    /** @param email optional; a link to prove it is mailed to it */
     public record SignUp(
             @NotNull @Pattern(regexp = TextRules.USERNAME, message = TextRules.USERNAME_MESSAGE) String username,
             @NotBlank @Size(max = 100) @CleanText(TextRules.Use.NAME) String name,
-            @NotNull @Size(min = 8, max = 256) String password) {
+            @NotNull @Size(min = 8, max = 256) String password,
+            @Nullable @Size(max = 254) @Pattern(regexp = EMAIL, message = EMAIL_MESSAGE) String email) {
     }
 
-    /** A partial update: an absent field stays as it is. A new password needs the current one. */
+    /**
+     * A partial update: an absent field stays as it is. A new password or email address needs the current
+     * password; an empty {@code email} removes the address.
+     */
     public record UpdateUser(
             @Nullable @Pattern(regexp = "(?s).*\\S.*", message = "must not be blank") @Size(min = 1, max = 100)
             @CleanText(TextRules.Use.NAME) String name,
             @Nullable @Size(min = 8, max = 256) String password,
-            @Nullable String currentPassword) {
+            @Nullable String currentPassword,
+            @Nullable @Size(max = 254) @Pattern(regexp = "|" + EMAIL, message = EMAIL_MESSAGE) String email) {
     }
 }

@@ -55,14 +55,16 @@ class UserController {
 
     @PostMapping(consumes = "application/json")
     ResponseEntity<UserRepresentation> signUp(@Valid @RequestBody UserCommands.SignUp command, HttpServletRequest request) {
-        UserRepresentation created = UserRepresentation.of(users.signUp(command), ApiPaths.prefix(request));
+        UserSummary user = users.signUp(command);
+        // The answer goes to whoever typed the address: it is theirs to see.
+        UserRepresentation created = UserRepresentation.ofOwner(user, users.email(user.id()), ApiPaths.prefix(request));
         return ResponseEntity.created(URI.create(created.links().get("self"))).body(created);
     }
 
     @GetMapping("/{userId}")
     UserRepresentation get(@PathVariable String userId, Caller caller, HttpServletRequest request) {
         caller.requireScope(Scopes.USERS_READ);
-        return UserRepresentation.of(users.get(Ids.parse(userId, "The user")), ApiPaths.prefix(request));
+        return represent(users.get(Ids.parse(userId, "The user")), caller, request);
     }
 
     @PatchMapping(path = "/{userId}", consumes = { "application/json", "application/merge-patch+json" })
@@ -70,16 +72,22 @@ class UserController {
             Caller caller, HttpServletRequest request) {
         long id = Ids.parse(userId, "The user");
         caller.requireOwner(id, Scopes.USERS_WRITE);
-        preconditions.checkIfMatch(request, () -> UserRepresentation.of(users.get(id), ApiPaths.prefix(request)));
-        return UserRepresentation.of(users.update(id, caller, command), ApiPaths.prefix(request));
+        preconditions.checkIfMatch(request, () -> represent(users.get(id), caller, request));
+        return represent(users.update(id, caller, command), caller, request);
     }
 
     @DeleteMapping("/{userId}")
     ResponseEntity<Void> delete(@PathVariable String userId, Caller caller, HttpServletRequest request) {
         long id = Ids.parse(userId, "The user");
         caller.requireOwner(id, Scopes.USERS_WRITE);
-        preconditions.checkIfMatch(request, () -> UserRepresentation.of(users.get(id), ApiPaths.prefix(request)));
+        preconditions.checkIfMatch(request, () -> represent(users.get(id), caller, request));
         users.delete(id, caller);
         return ResponseEntity.noContent().build();
+    }
+
+    private UserRepresentation represent(UserSummary user, Caller caller, HttpServletRequest request) {
+        return UserService.seesEmail(caller, user.id())
+                ? UserRepresentation.ofOwner(user, users.email(user.id()), ApiPaths.prefix(request))
+                : UserRepresentation.of(user, ApiPaths.prefix(request));
     }
 }

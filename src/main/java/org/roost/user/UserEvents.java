@@ -16,4 +16,14 @@ public final class UserEvents {
     /** Published just before a user's row is deleted, while the rows that cascade with it can still be read. */
     public record UserDeleting(long userId) {
     }
+
+    /**
+     * The user's email address was set, changed or removed; any earlier proof of an address is void.
+     *
+     * @param email the new address, or {@code null} when removed
+     * @param previousVerified the address proven before the change, which is told of it, or {@code null}
+     */
+    public record EmailChanged(long userId, String username, @org.jspecify.annotations.Nullable String email,
+            @org.jspecify.annotations.Nullable String previousVerified) {
+    }
 }

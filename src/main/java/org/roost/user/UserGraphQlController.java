@@ -74,6 +74,16 @@ class UserGraphQlController {
         return user.hasAvatar() ? "/api/v1/users/" + user.id() + "/avatar" : null;
     }
 
+    @SchemaMapping(typeName = "User")
+    @Nullable String email(UserSummary user, Caller caller) {
+        return UserService.seesEmail(caller, user.id()) ? users.email(user.id()).email() : null;
+    }
+
+    @SchemaMapping(typeName = "User")
+    @Nullable Boolean emailVerified(UserSummary user, Caller caller) {
+        return UserService.seesEmail(caller, user.id()) ? users.email(user.id()).verified() : null;
+    }
+
     /** The field {@code username} superseded; kept, deprecated, for clients written before it. */
     @SchemaMapping(typeName = "User")
     String login(UserSummary user) {

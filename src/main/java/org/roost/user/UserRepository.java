@@ -38,12 +38,12 @@ class UserRepository {
         this.jdbc = jdbc;
     }
 
-    long insert(String username, String name, String passwordHash, Instant now) {
+    long insert(String username, String name, String passwordHash, @Nullable String email, Instant now) {
         GeneratedKeyHolder keys = new GeneratedKeyHolder();
-        jdbc.sql("INSERT INTO users (username, name, password_hash, created_at, updated_at) "
-                        + "VALUES (:username, :name, :hash, :now, :now)")
+        jdbc.sql("INSERT INTO users (username, name, password_hash, email, created_at, updated_at) "
+                        + "VALUES (:username, :name, :hash, :email, :now, :now)")
                 .param("username", username).param("name", name).param("hash", passwordHash)
-                .param("now", Timestamps.utc(now))
+                .param("email", email, java.sql.Types.VARCHAR).param("now", Timestamps.utc(now))
                 .update(keys, "id");
         return keys.getKeyAs(Long.class);
     }
@@ -105,6 +105,29 @@ class UserRepository {
                         + "WHERE id = :id")
                 .param("id", id).param("name", name).param("hash", passwordHash, java.sql.Types.VARCHAR)
                 .param("now", Timestamps.utc(now)).update();
+    }
+
+    Optional<ContactEmail> findEmail(long id) {
+        return jdbc.sql("SELECT email, verified_email FROM users WHERE id = :id").param("id", id)
+                .query((rs, row) -> ContactEmail.of(rs.getString("email"), rs.getString("verified_email"))).optional();
+    }
+
+    /** Sets the address and forgets any proof of the previous one. */
+    void updateEmail(long id, @Nullable String email, Instant now) {
+        jdbc.sql("UPDATE users SET email = :email, verified_email = NULL, updated_at = :now WHERE id = :id")
+                .param("id", id).param("email", email, java.sql.Types.VARCHAR).param("now", Timestamps.utc(now)).update();
+    }
+
+    /** Marks the address proven if it is still the user's; false when it has changed since. */
+    boolean markEmailVerified(long id, String email, Instant now) {
+        return jdbc.sql("UPDATE users SET verified_email = :verified, updated_at = :now WHERE id = :id AND email = :email")
+                .param("id", id).param("email", email).param("verified", email.toLowerCase(java.util.Locale.ROOT))
+                .param("now", Timestamps.utc(now)).update() > 0;
+    }
+
+    Optional<Long> findIdByVerifiedEmail(String email) {
+        return jdbc.sql("SELECT id FROM users WHERE verified_email = :email")
+                .param("email", email.strip().toLowerCase(java.util.Locale.ROOT)).query(Long.class).optional();
     }
 
     boolean delete(long id) {

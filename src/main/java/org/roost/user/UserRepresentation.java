@@ -3,14 +3,33 @@ package org.roost.user;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
 import org.roost.shared.Timestamps;
 
-/** A user as REST shows one, with links that repeat the prefix of the request. */
+/**
+ * A user as REST shows one, with links that repeat the prefix of the request. {@code email} and
+ * {@code email_verified} appear only in the owner's own representation.
+ */
 public record UserRepresentation(String id, String name, String username, String createdAt,
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Schema(description = "Only in the owner's own representation; absent when they have none.") @Nullable String email,
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Schema(description = "Only in the owner's own representation: whether they proved the address.") @Nullable Boolean emailVerified,
         @JsonProperty("_links") Map<String, String> links) {
 
     public static UserRepresentation of(UserSummary user, String prefix) {
+        return of(user, null, prefix);
+    }
+
+    /** The owner's own representation, with their address. */
+    public static UserRepresentation ofOwner(UserSummary user, ContactEmail email, String prefix) {
+        return of(user, email, prefix);
+    }
+
+    private static UserRepresentation of(UserSummary user, @Nullable ContactEmail email, String prefix) {
         String self = prefix + "/users/" + user.id();
         Map<String, String> links = new LinkedHashMap<>();
         links.put("self", self);
@@ -22,6 +41,7 @@ public record UserRepresentation(String id, String name, String username, String
         }
         links.put("delete", self);
         return new UserRepresentation(Long.toString(user.id()), user.name(), user.username(),
-                Timestamps.format(user.createdAt()), links);
+                Timestamps.format(user.createdAt()), email == null ? null : email.email(),
+                email == null ? null : email.verified(), links);
     }
 }

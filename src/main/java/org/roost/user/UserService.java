@@ -47,11 +47,15 @@ public class UserService {
     @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public UserSummary signUp(UserCommands.SignUp command) {
         String name = displayName(command.name());
+        String email = command.email() == null ? null : emailAddress(command.email());
         String hash = passwords.encode(command.password());
         try {
-            long id = users.insert(normalize(command.username()), name, hash,
-                    Timestamps.truncate(clock.instant()));
+            String username = normalize(command.username());
+            long id = users.insert(username, name, hash, email, Timestamps.truncate(clock.instant()));
             events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.SIGNED_UP, id));
+            if (email != null) {
+                events.publishEvent(new UserEvents.EmailChanged(id, username, email, null));
+            }
             return get(id);
         }
         catch (DuplicateKeyException ex) {
@@ -97,19 +101,28 @@ public class UserService {
     public UserSummary update(long id, Caller caller, UserCommands.UpdateUser command) {
         caller.requireOwner(id, Scopes.USERS_WRITE);
         UserSummary current = get(id);
-        String newHash = null;
-        if (command.password() != null) {
+        ContactEmail currentEmail = email(id);
+        String newEmail = command.email() == null || command.email().isBlank() ? null : emailAddress(command.email());
+        boolean changesEmail = command.email() != null && !java.util.Objects.equals(newEmail, currentEmail.email());
+        // Either would hand the account to whoever holds a session for a moment: both need the password.
+        if (command.password() != null || changesEmail) {
             String currentHash = users.findPasswordHash(id).orElseThrow(() -> ApiException.notFound("The user"));
             if (command.currentPassword() == null || !passwords.matches(command.currentPassword(), currentHash)) {
                 throw ApiException.invalid("current_password", "must be the user's current password");
             }
-            newHash = passwords.encode(command.password());
         }
+        String newHash = command.password() == null ? null : passwords.encode(command.password());
         String name = command.name() == null ? current.name() : displayName(command.name());
         users.update(id, name, newHash, Timestamps.truncate(clock.instant()));
         if (newHash != null) {
             events.publishEvent(new UserEvents.CredentialsRevoked(id));
             events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.PASSWORD_CHANGED, id));
+        }
+        if (changesEmail) {
+            users.updateEmail(id, newEmail, Timestamps.truncate(clock.instant()));
+            events.publishEvent(new UserEvents.EmailChanged(id, current.username(), newEmail,
+                    currentEmail.verified() ? currentEmail.email() : null));
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.EMAIL_CHANGED, id));
         }
         return get(id);
     }
@@ -126,9 +139,64 @@ public class UserService {
         events.publishEvent(new UserEvents.CredentialsRevoked(id));
     }
 
+    /**
+     * Whether the caller may read this user's email address: only the user themself, with a first-party credential
+     * or a token granted the OpenID {@code email} scope.
+     */
+    public static boolean seesEmail(Caller caller, long userId) {
+        return caller instanceof Caller.User user && user.id() == userId
+                && (user.scopes().contains(Scopes.USERS_WRITE) || user.scopes().contains("email"));
+    }
+
+    /**
+     * Sets a new password without the current one, for a user who proved who they are another way (a reset link):
+     * every session and token they held ends.
+     */
+    @Transactional
+    public void resetPassword(long id, String password) {
+        UserSummary current = get(id);
+        users.update(id, current.name(), passwords.encode(password), Timestamps.truncate(clock.instant()));
+        events.publishEvent(new UserEvents.CredentialsRevoked(id));
+    }
+
+    /** Whether {@code password} is the user's current password (for changes that must be confirmed with it). */
+    public boolean passwordMatches(long id, String password) {
+        return users.findPasswordHash(id).map(hash -> passwords.matches(password, hash)).orElse(false);
+    }
+
+    /** The user's address as only they may see it. */
+    public ContactEmail email(long id) {
+        return users.findEmail(id).orElse(ContactEmail.NONE);
+    }
+
+    /** The user whose proven address this is (any case). */
+    public Optional<Long> findIdByVerifiedEmail(String email) {
+        return users.findIdByVerifiedEmail(email);
+    }
+
+    /**
+     * Records that the user proved {@code email}.
+     *
+     * @return false when the address is no longer the user's (changed since the proof was sent)
+     * @throws ApiException {@code CONFLICT} when another account proved the same address first
+     */
+    @Transactional
+    public boolean markEmailVerified(long id, String email) {
+        try {
+            return users.markEmailVerified(id, email, Timestamps.truncate(clock.instant()));
+        }
+        catch (DuplicateKeyException taken) {
+            throw ApiException.conflict("This email address is already verified by another account.");
+        }
+    }
+
     /** Stored in NFC, so that names that look the same are the same (docs/api.md, "Input validation"). */
     private static String displayName(String name) {
         return TextRules.normalize(name.strip(), "name", 100);
+    }
+
+    private static String emailAddress(String email) {
+        return TextRules.normalize(email.strip(), "email", 254);
     }
 
     private static String normalize(String username) {

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.ApiException;
+import org.roost.shared.SecondFactorRequired;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.FieldViolation;
 import org.roost.shared.Timestamps;
@@ -66,7 +67,8 @@ public class ErrorResponses {
     }
 
     public void write(HttpServletRequest request, HttpServletResponse response, ApiException ex) throws IOException {
-        write(request, response, ex.code(), ex.getMessage(), ex.details(), ex.retryAfter());
+        write(request, response, ex.code(), ex.getMessage(), ex.details(), ex.retryAfter(),
+                ex instanceof SecondFactorRequired due ? due.step() : null);
     }
 
     public void write(HttpServletRequest request, HttpServletResponse response, ErrorCode code, @Nullable String message)
@@ -88,6 +90,12 @@ public class ErrorResponses {
 
     public void write(HttpServletRequest request, HttpServletResponse response, ErrorCode code, @Nullable String message,
             List<FieldViolation> details, @Nullable Duration retryAfter) throws IOException {
+        write(request, response, code, message, details, retryAfter, null);
+    }
+
+    private void write(HttpServletRequest request, HttpServletResponse response, ErrorCode code, @Nullable String message,
+            List<FieldViolation> details, @Nullable Duration retryAfter, SecondFactorRequired.@Nullable Step step)
+            throws IOException {
         if (response.isCommitted()) {
             return;
         }
@@ -101,13 +109,15 @@ public class ErrorResponses {
         if (wait != null) {
             response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, wait.toSeconds())));
         }
-        jsonMapper.writeValue(response.getOutputStream(), body(request, code, message, details));
+        ErrorBody body = body(request, code, message, details);
+        jsonMapper.writeValue(response.getOutputStream(), step == null ? body
+                : new ErrorBody(body.error(), body.requestId(), body.timestamp(), step));
         response.flushBuffer();
     }
 
     ErrorBody body(HttpServletRequest request, ErrorCode code, @Nullable String message, List<FieldViolation> details) {
         String text = message == null || message.isBlank() ? code.defaultMessage() : message;
         return new ErrorBody(new ErrorBody.Error(code.name(), text, details), RequestIds.of(request),
-                Timestamps.format(clock.instant()));
+                Timestamps.format(clock.instant()), null);
     }
 }

@@ -34,7 +34,7 @@ class OpenApiConfig {
 
     private static final Map<String, String> TAGS = Map.of("UserController", "users", "AvatarController", "users",
             "PostController", "posts", "FollowController", "followers", "SessionLoginController", "auth",
-            "TokenController", "auth", "FeedController", "feed");
+            "TokenController", "auth", "FeedController", "feed", "EmailController", "accounts", "PasswordResetController", "accounts", "TwoFactorController", "accounts");
 
     private static final Map<String, String> IDS = Map.ofEntries(
             Map.entry("UserController#list", "listUsers"), Map.entry("UserController#signUp", "createUser"),
@@ -50,10 +50,19 @@ class OpenApiConfig {
             Map.entry("FollowController#follow", "addFollower"), Map.entry("FollowController#unfollow", "removeFollower"),
             Map.entry("SessionLoginController#login", "logIn"), Map.entry("SessionLoginController#logout", "logOut"),
             Map.entry("TokenController#token", "createToken"), Map.entry("TokenController#refresh", "refreshToken"),
-            Map.entry("TokenController#logout", "revokeToken"), Map.entry("FeedController#feed", "getFeed"));
+            Map.entry("TokenController#logout", "revokeToken"), Map.entry("FeedController#feed", "getFeed"),
+            Map.entry("EmailController#verify", "verifyEmail"), Map.entry("EmailController#resend", "resendEmailVerification"),
+            Map.entry("PasswordResetController#request", "requestPasswordReset"),
+            Map.entry("PasswordResetController#complete", "resetPassword"),
+            Map.entry("TwoFactorController#status", "getTwoFactor"), Map.entry("TwoFactorController#start", "startTwoFactor"),
+            Map.entry("TwoFactorController#confirm", "confirmTwoFactor"),
+            Map.entry("TwoFactorController#disable", "disableTwoFactor"),
+            Map.entry("SessionLoginController#secondFactor", "logInSecondFactor"),
+            Map.entry("TokenController#secondFactor", "createTokenSecondFactor"));
 
     /** Operations that take no credential at all. */
-    private static final List<String> PUBLIC = List.of("createUser", "logIn", "createToken", "refreshToken");
+    private static final List<String> PUBLIC = List.of("createUser", "logIn", "createToken", "refreshToken", "verifyEmail",
+            "requestPasswordReset", "resetPassword", "logInSecondFactor", "createTokenSecondFactor");
 
     @Bean
     OperationCustomizer operationsByResource() {

@@ -47,7 +47,7 @@ class OpenApiResponses {
             Map.entry("listUsers", new Outcome("List users", "200", List.of("400", "401", "403"))),
             Map.entry("createUser", new Outcome("Sign up", "201", List.of("400", "409", "415"))),
             Map.entry("getUser", new Outcome("Get a user", "200", READ)),
-            Map.entry("updateUser", new Outcome("Update a user (name, password)", "200", WRITE)),
+            Map.entry("updateUser", new Outcome("Update a user (name, password, email address)", "200", WRITE)),
             Map.entry("deleteUser", new Outcome("Delete a user and their data", "204", DELETE)),
             Map.entry("getAvatar", new Outcome("Get a user's avatar image", "200", READ)),
             Map.entry("uploadAvatar", new Outcome("Upload a user's avatar", "201", WRITE)),
@@ -61,11 +61,32 @@ class OpenApiResponses {
             Map.entry("listFollowing", new Outcome("List whom a user follows", "200", READ)),
             Map.entry("addFollower", new Outcome("Follow a user", "204", List.of("400", "401", "403", "404"))),
             Map.entry("removeFollower", new Outcome("Unfollow a user", "204", READ)),
-            Map.entry("logIn", new Outcome("Log in with a session cookie", "200", List.of("400", "401", "415", "429"))),
+            Map.entry("logIn", new Outcome("Log in with a session cookie (SECOND_FACTOR_REQUIRED: see /login/second-factor)",
+                    "200", List.of("400", "401", "415", "429"))),
             Map.entry("logOut", new Outcome("End the session", "204", List.of("403"))),
-            Map.entry("createToken", new Outcome("Get a first-party token pair", "200", List.of("400", "401", "415", "429"))),
+            Map.entry("createToken", new Outcome("Get a first-party token pair (SECOND_FACTOR_REQUIRED: see /auth/token/second-factor)",
+                    "200", List.of("400", "401", "415", "429"))),
             Map.entry("refreshToken", new Outcome("Rotate a refresh token", "200", List.of("400", "401", "415"))),
-            Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))));
+            Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))),
+            Map.entry("verifyEmail", new Outcome("Follow a link that proves an email address", "204",
+                    List.of("400", "409", "415"))),
+            Map.entry("resendEmailVerification", new Outcome("Mail a new link to the user's unproven address", "202",
+                    List.of("401", "403", "404", "409", "429"))),
+            Map.entry("requestPasswordReset", new Outcome("Ask for a link to set a new password", "202",
+                    List.of("400", "415", "429"))),
+            Map.entry("resetPassword", new Outcome("Set a new password through a mailed link", "204",
+                    List.of("400", "415"))),
+            Map.entry("getTwoFactor", new Outcome("Whether two-factor sign-in is on", "200", READ)),
+            Map.entry("startTwoFactor", new Outcome("Start enrolling an authenticator app (a new secret)", "200",
+                    List.of("401", "403", "404", "409"))),
+            Map.entry("confirmTwoFactor", new Outcome("Turn two-factor sign-in on with a first code; recovery codes",
+                    "200", List.of("400", "401", "403", "404", "409", "429"))),
+            Map.entry("disableTwoFactor", new Outcome("Turn two-factor sign-in off (password and a code)", "204",
+                    List.of("400", "401", "403", "404", "409", "429"))),
+            Map.entry("logInSecondFactor", new Outcome("Finish a session login with a second factor", "200",
+                    List.of("400", "415", "429"))),
+            Map.entry("createTokenSecondFactor", new Outcome("Finish a token login with a second factor", "200",
+                    List.of("400", "415", "429"))));
 
     private static final String NFC = "at most maxLength characters once in Unicode normalisation form C (NFC), as stored";
     private static final String NAME_RULES = NFC + "; no invisible characters beyond the Basic Multilingual Plane";
@@ -79,13 +100,25 @@ class OpenApiResponses {
      * Rules a request must meet that no schema can express, by operation: a {@code VALIDATION_ERROR} naming one of
      * these fields can answer a request that matches the schema ({@code x-validated-beyond-schema}).
      */
-    static final Map<String, Map<String, String>> BEYOND_SCHEMA = Map.of(
-            "listUsers", CURSOR, "listPosts", CURSOR, "listFollowers", CURSOR, "listFollowing", CURSOR, "getFeed", CURSOR,
-            "addFollower", Map.of("follower_id", "must not be the followed user themself"),
-            "createUser", Map.of("name", NAME_RULES),
-            "updateUser", Map.of("current_password", "must be the user's current password, when the password changes",
-                    "name", NAME_RULES),
-            "createPost", POST_RULES, "updatePost", POST_RULES);
+    static final Map<String, Map<String, String>> BEYOND_SCHEMA = Map.ofEntries(
+            Map.entry("listUsers", CURSOR), Map.entry("listPosts", CURSOR), Map.entry("listFollowers", CURSOR),
+            Map.entry("listFollowing", CURSOR), Map.entry("getFeed", CURSOR),
+            Map.entry("addFollower", Map.of("follower_id", "must not be the followed user themself")),
+            Map.entry("createUser", Map.of("name", NAME_RULES, "email", NFC)),
+            Map.entry("updateUser", Map.of("current_password",
+                    "must be the user's current password, when the password or email address changes", "name", NAME_RULES,
+                    "email", NFC)),
+            Map.entry("verifyEmail", Map.of("token", "must be an unused, unexpired link's token, to the user's current address")),
+            Map.entry("resetPassword", Map.of("token", "must be an unused, unexpired reset link's token")),
+            Map.entry("confirmTwoFactor", Map.of("code", "must be the authenticator's current code, not used before",
+                    "current_password", "must be the user's current password")),
+            Map.entry("disableTwoFactor", Map.of("code", "must be the authenticator's current code or an unused recovery code",
+                    "current_password", "must be the user's current password")),
+            Map.entry("logInSecondFactor", Map.of("code", "must be the authenticator's current code or an unused recovery code",
+                    "step_token", "must be a live step token from the first step")),
+            Map.entry("createTokenSecondFactor", Map.of("code", "must be the authenticator's current code or an unused recovery code",
+                    "step_token", "must be a live step token from the first step")),
+            Map.entry("createPost", POST_RULES), Map.entry("updatePost", POST_RULES));
 
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("400", "Malformed request or invalid fields"),
@@ -187,6 +220,7 @@ class OpenApiResponses {
         success.setDescription(switch (outcome.status()) {
             case "201" -> "Created";
             case "204" -> "No content";
+            case "202" -> "Accepted";
             default -> "OK";
         });
         if ("204".equals(outcome.status())) {
@@ -243,6 +277,12 @@ class OpenApiResponses {
                 .addProperty("error", error)
                 .addProperty("request_id", new StringSchema().example("3f2c9a8e-1b7d-4c55-9b0e-6f1a2d3c4b5a"))
                 .addProperty("timestamp", new StringSchema().format("date-time"))
+                .addProperty("second_factor", new ObjectSchema().description("Only with SECOND_FACTOR_REQUIRED: send"
+                        + " step_token and a code to the endpoint's /second-factor (docs/api.md, \"Two-factor sign-in\")")
+                        .addProperty("step_token", new StringSchema())
+                        .addProperty("expires_in", new io.swagger.v3.oas.models.media.IntegerSchema().example(300))
+                        .addProperty("methods", new ArraySchema().items(new StringSchema().example("totp")))
+                        .required(List.of("step_token", "expires_in", "methods")))
                 .required(List.of("error", "request_id", "timestamp"));
     }
 }

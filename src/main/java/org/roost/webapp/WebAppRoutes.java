@@ -11,9 +11,11 @@ import org.springframework.web.bind.annotation.GetMapping;
 @Controller
 class WebAppRoutes {
 
-    static final String[] ROUTES = { "/", "/login", "/signup", "/settings", "/people", "/u/{username}" };
+    static final String[] ROUTES = { "/", "/login", "/signup", "/settings", "/people", "/u/{username}", "/verify-email",
+        "/forgot-password", "/reset-password" };
 
-    @GetMapping(path = { "/", "/login", "/signup", "/settings", "/people", "/u/{username}" },
+    @GetMapping(path = { "/", "/login", "/signup", "/settings", "/people", "/u/{username}", "/verify-email",
+        "/forgot-password", "/reset-password" },
             produces = MediaType.TEXT_HTML_VALUE)
     String app() {
         return "forward:/app/index.html";

@@ -22,7 +22,7 @@ class CsrfConfig {
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
     /** Endpoints that establish a credential rather than use one. */
     private static final Set<String> CREDENTIAL_ENDPOINTS = Set.of("/login", "/auth/token", "/auth/token/refresh",
-            "/api/v1/users", "/api/users");
+            "/api/v1/users", "/api/users", "/login/second-factor", "/auth/token/second-factor");
 
     @Bean
     CookieCsrfTokenRepository csrfTokenRepository() {

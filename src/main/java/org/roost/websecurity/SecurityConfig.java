@@ -62,7 +62,12 @@ class SecurityConfig {
         http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(HttpMethod.POST, "/api/v1/users", "/api/users").permitAll()
-                        .requestMatchers(HttpMethod.POST, "/login", "/auth/token", "/auth/token/refresh").permitAll()
+                        // Mailed links prove themselves: whoever follows one need not be signed in
+                        .requestMatchers(HttpMethod.POST, "/api/v1/email-verifications", "/api/email-verifications",
+                                "/api/v1/password-resets", "/api/password-resets", "/api/v1/password-resets/complete",
+                                "/api/password-resets/complete").permitAll()
+                        .requestMatchers(HttpMethod.POST, "/login", "/auth/token", "/auth/token/refresh",
+                                "/login/second-factor", "/auth/token/second-factor").permitAll()
                         // GraphQL answers a missing credential itself (UNAUTHENTICATED in the body, see docs/api.md)
                         .requestMatchers("/graphql").permitAll()
                         .anyRequest().authenticated())

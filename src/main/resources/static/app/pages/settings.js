@@ -1,8 +1,10 @@
-// Settings: name, avatar, password, account deletion.
+// Settings: name, avatar, email, password, account deletion.
 import { api } from '../api.js';
 import { h, field, showError, errorBox, clearFieldErrors } from '../dom.js';
 import { NAME_HINT, PASSWORD_HINT } from './signin.js';
 import { session, go, page } from '../shell.js';
+import { emailSection } from './email.js';
+import { twoFactorSection } from './twofactor.js';
 
 /** A settings section: a form whose submit returns the confirmation to show, or throws the error to show. */
 function section(label, children, submit) {
@@ -51,10 +53,12 @@ export function settings() {
     section('Name', [...field('Name', { name: 'name', value: me.name, required: true, hint: NAME_HINT }), h('button', { type: 'submit' }, 'Save name')],
       async (f) => { session.me = { ...session.me, ...(await api('PATCH', `/api/v1/users/${me.id}`, { name: f.elements.name.value })) }; return 'Name saved.'; }),
     avatarForm,
+    emailSection(section),
     section('Password', [...field('Current password', { name: 'current_password', type: 'password', autocomplete: 'current-password' }),
       ...field('New password', { name: 'password', type: 'password', autocomplete: 'new-password', hint: PASSWORD_HINT }),
       h('button', { type: 'submit' }, 'Change password')],
       async (f) => { await api('PATCH', `/api/v1/users/${me.id}`, { password: f.password.value, current_password: f.current_password.value }); return 'Password changed.'; }),
+    twoFactorSection(section),
     section('Delete account', [h('p', {}, 'This deletes your account, posts and follows. It cannot be undone.'),
       ...field(`Type your username (${me.username}) to confirm`, { name: 'confirm' }),
       h('button', { type: 'submit', class: 'danger' }, 'Delete my account')],

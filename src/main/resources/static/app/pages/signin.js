@@ -7,6 +7,7 @@ import { session, go, page } from '../shell.js';
 export const USERNAME_HINT = "3–32 letters, digits, '.', '_' or '-', starting and ending with a letter or digit.";
 export const PASSWORD_HINT = '8–256 characters.';
 export const NAME_HINT = 'Up to 100 characters.';
+export const EMAIL_HINT = 'Optional. We mail a link to confirm it; it lets you reset a forgotten password. Nobody else sees it.';
 
 export function signIn() {
   const errors = errorBox();
@@ -20,9 +21,34 @@ export function signIn() {
     try {
       session.me = await api('POST', '/login', { username: form.username.value, password: form.password.value }, { quiet401: true });
       go('/');
-    } catch (error) { showError(errors, error, form); }
+    } catch (error) {
+      if (error.code === 'SECOND_FACTOR_REQUIRED') secondStep(error.secondFactor.step_token);
+      else showError(errors, error, form);
+    }
   });
-  page('Sign in', note, errors, form, h('p', {}, 'New here? ', h('a', { href: '/signup' }, 'Create an account')));
+  page('Sign in', note, errors, form, h('p', {}, h('a', { href: '/forgot-password' }, 'Forgot password?')),
+    h('p', {}, 'New here? ', h('a', { href: '/signup' }, 'Create an account')));
+}
+
+/** The second step of a sign-in with two-factor sign-in on: a code from the app, or a recovery code. */
+function secondStep(stepToken) {
+  const errors = errorBox();
+  const form = h('form', { novalidate: true },
+    field('Code from your authenticator app', { name: 'code', autocomplete: 'one-time-code', inputmode: 'numeric',
+      required: true, hint: 'Six digits from the app, or one of your recovery codes.' }),
+    h('button', { type: 'submit' }, 'Verify'));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      session.me = await api('POST', '/login/second-factor', { step_token: stepToken, code: form.code.value.trim() }, { quiet401: true });
+      go('/');
+    } catch (error) {
+      if (error.details.some((d) => d.field === 'step_token')) {
+        showError(errors, { message: 'This sign-in has expired or had too many wrong codes. Please sign in again.' });
+      } else showError(errors, error, form);
+    }
+  });
+  page('Two-factor sign-in', errors, form, h('p', {}, h('a', { href: '/login' }, 'Start again')));
 }
 
 export function signUp() {
@@ -31,10 +57,12 @@ export function signUp() {
     field('Username', { name: 'username', autocomplete: 'username', required: true, hint: USERNAME_HINT }),
     field('Name', { name: 'name', autocomplete: 'name', required: true, hint: NAME_HINT }),
     field('Password', { name: 'password', type: 'password', autocomplete: 'new-password', required: true, hint: PASSWORD_HINT }),
+    field('Email (optional)', { name: 'email', type: 'email', autocomplete: 'email', hint: EMAIL_HINT }),
     h('button', { type: 'submit' }, 'Sign up'));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const body = { username: form.username.value, name: form.name.value, password: form.password.value };
+    if (form.email.value.trim()) body.email = form.email.value.trim();
     try {
       await api('POST', '/api/v1/users', body);
       session.me = await api('POST', '/login', { username: body.username, password: body.password });

@@ -1,0 +1,74 @@
+package org.roost.twofactor;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.OptionalLong;
+
+import org.roost.shared.RandomSecrets;
+import org.roost.shared.ApiException;
+import org.roost.shared.SecurityEvent;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Component;
+
+/**
+ * Checks a code for a user: the authenticator's current code (each 30-second step accepted once) or, once two-factor
+ * sign-in is on, an unused recovery code. Wrong codes are counted per user; past the allowance every check is
+ * refused ({@code 429}) until the window ends, so guessing six digits stays hopeless.
+ */
+@Component
+class CodeCheck {
+
+    enum Kind { TOTP, RECOVERY_CODE }
+
+    private final TwoFactorRepository repository;
+    private final TwoFactorProperties properties;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
+
+    CodeCheck(TwoFactorRepository repository, TwoFactorProperties properties, ApplicationEventPublisher events, Clock clock) {
+        this.repository = repository;
+        this.properties = properties;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /**
+     * @throws ApiException {@code RATE_LIMITED} while the user's allowance of wrong codes is spent;
+     *                      {@code VALIDATION_ERROR} on {@code code} for a wrong, reused or malformed code
+     */
+    Kind require(long userId, String code, boolean recoveryCodesAllowed) {
+        TwoFactorRepository.State state = repository.find(userId)
+                .orElseThrow(() -> ApiException.invalid("code", "two-factor sign-in is not set up"));
+        Instant now = clock.instant();
+        boolean windowRunning = state.failuresSince() != null
+                && state.failuresSince().plus(properties.window()).isAfter(now);
+        if (windowRunning && state.failures() >= properties.failuresPerUser()) {
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.SECOND_FACTOR_THROTTLED, userId));
+            throw ApiException.rateLimited(Duration.between(now, state.failuresSince().plus(properties.window())));
+        }
+        String digits = code.replaceAll("\\s", "");
+        OptionalLong step = Totp.match(state.secret(), digits, now);
+        if (step.isPresent() && repository.claimStep(userId, step.getAsLong())) {
+            repository.clearFailures(userId);
+            return Kind.TOTP;
+        }
+        if (recoveryCodesAllowed && repository.useRecoveryCode(userId, hashRecoveryCode(code), now)) {
+            repository.clearFailures(userId);
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.RECOVERY_CODE_USED, userId));
+            return Kind.RECOVERY_CODE;
+        }
+        repository.recordFailure(userId, windowRunning ? state.failures() + 1 : 1,
+                windowRunning ? state.failuresSince() : now);
+        events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.SECOND_FACTOR_FAILED, userId));
+        throw ApiException.invalid("code", recoveryCodesAllowed
+                ? "is not the current code of your authenticator app, nor an unused recovery code"
+                : "is not the current code of your authenticator app");
+    }
+
+    /** Recovery codes are compared without case, spaces or dashes, as people type them. */
+    static String hashRecoveryCode(String code) {
+        return RandomSecrets.hash(code.replaceAll("[\\s-]", "").toLowerCase(Locale.ROOT));
+    }
+}

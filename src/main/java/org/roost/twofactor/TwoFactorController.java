@@ -1,0 +1,78 @@
+package org.roost.twofactor;
+
+import java.util.List;
+import java.util.Map;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+import org.roost.shared.Caller;
+import org.roost.shared.Ids;
+import org.roost.shared.Scopes;
+import org.roost.web.ApiPaths;
+import org.springframework.http.CacheControl;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Two-factor settings of one's own account (owner only, {@code users:write}: first-party credentials). */
+@RestController
+@RequestMapping(path = { ApiPaths.V1 + "/users/{userId}/two-factor", ApiPaths.UNVERSIONED + "/users/{userId}/two-factor" },
+        produces = MediaType.APPLICATION_JSON_VALUE)
+class TwoFactorController {
+
+    record Confirmation(@NotNull @Size(max = 256) String currentPassword, @NotBlank @Size(max = 32) String code) {
+    }
+
+    record Enrolment(String secret, String otpauthUri, String qrCode) {
+    }
+
+    record RecoveryCodes(List<String> recoveryCodes) {
+    }
+
+    private final Enrolments enrolments;
+
+    TwoFactorController(Enrolments enrolments) {
+        this.enrolments = enrolments;
+    }
+
+    @GetMapping
+    ResponseEntity<Map<String, Object>> status(@PathVariable String userId, Caller caller) {
+        long id = owner(userId, caller);
+        Enrolments.Status status = enrolments.status(id);
+        return ResponseEntity.ok(Map.of("enabled", status.enabled(), "recovery_codes_left", status.recoveryCodesLeft()));
+    }
+
+    /** The secret is shown this once: never cached. */
+    @PostMapping
+    ResponseEntity<Enrolment> start(@PathVariable String userId, Caller caller) {
+        Enrolments.Started started = enrolments.start(owner(userId, caller));
+        return ResponseEntity.ok().cacheControl(CacheControl.noStore())
+                .body(new Enrolment(started.secret(), started.otpauthUri(), started.qrCode()));
+    }
+
+    @PostMapping(path = "/confirm", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<RecoveryCodes> confirm(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller) {
+        List<String> codes = enrolments.confirm(owner(userId, caller), body.currentPassword(), body.code());
+        return ResponseEntity.ok().cacheControl(CacheControl.noStore()).body(new RecoveryCodes(codes));
+    }
+
+    @PostMapping(path = "/disable", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<Void> disable(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller) {
+        enrolments.disable(owner(userId, caller), body.currentPassword(), body.code());
+        return ResponseEntity.noContent().build();
+    }
+
+    private static long owner(String userId, Caller caller) {
+        long id = Ids.parse(userId, "The user");
+        caller.requireOwner(id, Scopes.USERS_WRITE);
+        return id;
+    }
+}

@@ -1,0 +1,53 @@
+package org.roost.email;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import org.junit.jupiter.api.Test;
+import org.roost.support.ApiClient;
+import org.roost.support.CapturedLog;
+import org.roost.support.EmbeddedDefaultsTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The embedded defaults have no mail host: each message is written to the log, link included, and still works. */
+@EmbeddedDefaultsTest
+class MailWithoutHostTest {
+
+    @Autowired
+    MockMvcTester mvc;
+
+    @Test
+    void logsTheMessageWithAWorkingLink() throws InterruptedException {
+        String username = ApiClient.uniqueUsername("nohost");
+        String email = username + "@example.com";
+        try (CapturedLog log = CapturedLog.of(Mailer.class.getName())) {
+            // when someone signs up with an address
+            assertThat(mvc.post().uri("/api/v1/users").contentType(MediaType.APPLICATION_JSON)
+                    .content("{\"username\":\"%s\",\"name\":\"N\",\"password\":\"%s\",\"email\":\"%s\"}"
+                            .formatted(username, ApiClient.PASSWORD, email)).exchange()).hasStatus(201);
+
+            // then the message is logged, and its link verifies the address
+            String line = awaitLineFor(log, email);
+            assertThat(line).contains("Subject: Confirm your email address for Roost");
+            String token = line.substring(line.indexOf("#token=") + 7).split("\\s")[0];
+            assertThat(mvc.post().uri("/api/v1/email-verifications").contentType(MediaType.APPLICATION_JSON)
+                    .content("{\"token\":\"%s\"}".formatted(token)).exchange()).hasStatus(204);
+        }
+    }
+
+    private static String awaitLineFor(CapturedLog log, String email) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+        while (Instant.now().isBefore(deadline)) {
+            var line = log.events().stream().map(e -> e.getFormattedMessage()).filter(m -> m.contains(email)).findFirst();
+            if (line.isPresent()) {
+                return line.get();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("No message for " + email + " was logged");
+    }
+}
