@@ -21,7 +21,7 @@ import org.roost.shared.ErrorCode;
 import org.roost.shared.FieldViolation;
 import org.roost.web.ApiPaths;
 import org.roost.web.ErrorResponses;
-import org.roost.web.BufferedBodyRequest;
+import org.roost.requestbody.BufferedBodyRequest;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.core.context.SecurityContextHolder;

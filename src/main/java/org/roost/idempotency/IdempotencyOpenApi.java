@@ -12,7 +12,7 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Declares the {@code Idempotency-Key} header on exactly the operations the filter covers, with the
- * {@code Idempotent-Replayed} header of a replayed answer (after {@code web.OpenApiResponses} has shaped
+ * {@code Idempotent-Replayed} header of a replayed answer (after {@code openapi.OpenApiResponses} has shaped
  * the responses, which runs first).
  */
 @Configuration(proxyBeanMethods = false)

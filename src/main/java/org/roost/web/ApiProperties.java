@@ -12,7 +12,7 @@ import org.springframework.util.unit.DataSize;
  * @param deprecations paths announced as deprecated with {@code Deprecation} and {@code Sunset} headers
  */
 @ConfigurationProperties("roost.api")
-record ApiProperties(DataSize maxBodySize, List<Deprecation> deprecations) {
+public record ApiProperties(DataSize maxBodySize, List<Deprecation> deprecations) {
 
     /**
      * @param pathPrefix the request paths this deprecation covers

@@ -7,12 +7,12 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.TokenStreamContext;
 
 /** Where in a JSON body the parser is, as error details name fields: {@code title}, {@code items[2].name}. */
-final class JsonPaths {
+public final class JsonPaths {
 
     private JsonPaths() {
     }
 
-    static String of(@Nullable TokenStreamContext context) {
+    public static String of(@Nullable TokenStreamContext context) {
         Deque<String> parts = new ArrayDeque<>();
         for (TokenStreamContext at = context; at != null && !at.inRoot(); at = at.getParent()) {
             if (at.inObject() && at.currentName() != null) {

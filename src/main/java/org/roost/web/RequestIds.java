@@ -13,6 +13,9 @@ import org.springframework.web.context.request.RequestContextHolder;
 /** The id of the current request, as the {@code X-Request-Id} header reports it. */
 public final class RequestIds {
 
+    /** The header that carries a request's id, both ways. */
+    public static final String HEADER = "X-Request-Id";
+
     static final String ATTRIBUTE = RequestIds.class.getName();
     private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 

@@ -1,4 +1,4 @@
-package org.roost.web;
+package org.roost.requestbody;
 
 import java.io.IOException;
 
@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.roost.shared.ErrorCode;
+import org.roost.web.ErrorResponses;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.InvalidMediaTypeException;

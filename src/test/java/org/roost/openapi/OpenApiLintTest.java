@@ -1,4 +1,4 @@
-package org.roost.web;
+package org.roost.openapi;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

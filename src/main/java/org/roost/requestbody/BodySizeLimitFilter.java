@@ -1,4 +1,4 @@
-package org.roost.web;
+package org.roost.requestbody;
 
 import java.io.ByteArrayInputStream;
 import java.io.BufferedReader;
@@ -16,6 +16,8 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.roost.shared.ErrorCode;
+import org.roost.web.ApiProperties;
+import org.roost.web.ErrorResponses;
 import org.springframework.boot.servlet.autoconfigure.MultipartProperties;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;

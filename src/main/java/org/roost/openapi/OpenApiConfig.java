@@ -1,4 +1,4 @@
-package org.roost.web;
+package org.roost.openapi;
 
 import java.util.List;
 import java.util.Map;

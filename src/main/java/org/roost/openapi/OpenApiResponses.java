@@ -1,4 +1,4 @@
-package org.roost.web;
+package org.roost.openapi;
 
 import java.util.List;
 import java.util.Map;
@@ -17,6 +17,7 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
+import org.roost.web.RequestIds;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -158,7 +159,7 @@ class OpenApiResponses {
     }
 
     private static final Map<String, Header> HEADERS = Map.of(
-            RequestIdFilter.HEADER, new Header().required(true).description("The id of this request, as logged and as"
+            RequestIds.HEADER, new Header().required(true).description("The id of this request, as logged and as"
                     + " error bodies report it: the client's own when it sent a safe one (letters, digits, '.', '_', '-',"
                     + " up to 64).").schema(new StringSchema().example("3f2c9a8e-1b7d-4c55-9b0e-6f1a2d3c4b5a")),
             HttpHeaders.LOCATION, new Header().required(true).description("Where the created resource is.")
@@ -175,7 +176,7 @@ class OpenApiResponses {
                     .schema(new IntegerSchema().example(5)));
 
     private static void addHeaders(String path, String method, String status, ApiResponse response) {
-        add(response, RequestIdFilter.HEADER);
+        add(response, RequestIds.HEADER);
         // The rate limit is charged after authentication: a 401 never reached it
         if (path.startsWith("/api/") && !status.equals("401")) {
             add(response, "RateLimit-Policy");

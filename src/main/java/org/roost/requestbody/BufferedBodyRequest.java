@@ -1,4 +1,4 @@
-package org.roost.web;
+package org.roost.requestbody;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;

@@ -1,4 +1,4 @@
-package org.roost.web;
+package org.roost.requestbody;
 
 import java.nio.charset.StandardCharsets;
 

@@ -1,4 +1,4 @@
-package org.roost.web;
+package org.roost.requestbody;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.StrictUtf8;
+import org.roost.web.JsonPaths;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpInputMessage;
