@@ -49,4 +49,25 @@ await finish(async () => {
   const status = feed.locator('.live-responses-table tbody .response-col_status').first();
   await status.waitFor();
   check((await status.innerText()).trim() === '200', `the call answers 200 (${(await status.innerText()).trim()})`);
+
+  // with the session cookie only (another browser, signed in to the app): a write from "Try it out" carries
+  // X-XSRF-TOKEN, copied from the XSRF-TOKEN cookie, and is created
+  const other = await person({ width: 1280, height: 1000 });
+  await signUp(other.page, `fay${tag}`);
+  const myId = await other.page.evaluate(() => fetch('/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json',
+    'X-XSRF-TOKEN': decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]) }, body: JSON.stringify({ query: '{ me { id } }' }) })
+    .then((r) => r.json()).then((j) => j.data.me.id));
+  await other.page.goto('/swagger-ui.html');
+  const create = other.page.locator('.opblock-post', { has: other.page.locator('[data-path="/api/v1/users/{userId}/posts"]') }).first();
+  await create.locator('.opblock-summary').first().click();
+  await create.getByRole('button', { name: 'Try it out' }).click();
+  await create.locator('input[placeholder="userId"]').fill(myId);
+  await create.locator('textarea.body-param__text').fill(JSON.stringify({ title: 'From Swagger UI', body: 'with the session cookie' }));
+  const [write] = await Promise.all([
+    other.page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/v1/users/${myId}/posts`),
+    create.getByRole('button', { name: 'Execute' }).click()]);
+  check(Boolean(write.headers()['x-xsrf-token']), 'a cookie write from Try it out sends X-XSRF-TOKEN');
+  const created = create.locator('.live-responses-table tbody .response-col_status').first();
+  await created.waitFor();
+  check((await created.innerText()).trim() === '201', `the write answers 201 (${(await created.innerText()).trim()})`);
 });
