@@ -13,7 +13,8 @@
 # Needs: JDK 25, Maven, PostgreSQL (its own cluster, or BENCH_PG_HOST:BENCH_PG_PORT with trust auth), psql,
 # pgbench, wrk, nginx, npm, bc, unzip (apt-get install postgresql postgresql-client wrk nginx-light npm bc unzip). PostGraphile and
 # Node 22 come from the npm registry into bench/peers/node_modules. The database BENCH_PG_DB is dropped and
-# recreated (default roost_bench); ports BENCH_PORT..BENCH_PORT+5 are used (default 19100).
+# recreated (default roost_bench); ports BENCH_PORT..BENCH_PORT+5 are used (default 19100). BENCH_ROOST_ARGS adds
+# arguments to both Roost instances (on an overloaded machine: --roost.database.connect-timeout=10s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -99,9 +100,9 @@ roost() {  # roost <port> <log> <extra args...>: starts Roost; STARTED holds the
   local start; start=$(date +%s.%N)
   "$JAVA" "${JVM_OPTS[@]}" ${BENCH_JAVA_OPTS:-} -jar "$JAR" --server.port="$port" --server.address=127.0.0.1 --roost.redis.enabled=false \
     --roost.tokens.access-token-lifetime=3h --roost.rate-limits.enabled=false --roost.passwords.queue-capacity=64 \
-    --logging.level.root=WARN "$@" >"$out" 2>&1 &
+    --logging.level.root=WARN ${BENCH_ROOST_ARGS:-} "$@" >"$out" 2>&1 &
   pids+=($!)
-  wait_for "http://127.0.0.1:$port/actuator/health/readiness" 180
+  wait_for "http://127.0.0.1:$port/actuator/health/readiness" 300
   STARTED=$(echo "$(date +%s.%N) - $start" | bc)
 }
 H2_START=- H2_RSS=-

@@ -3,12 +3,12 @@
 #
 # The data, written by SQL as an import would be, then repaired through POST /actuator/repair (counters, big
 # authors, feed rows): 200,000 followers (tl1..tl200000) of tlw200k; 10 of them follow tlw10; tlprolific has
-# 1,000,000 posts and tlten 10; 50 ordinary authors (tl1..tl50) and tlw200k wrote 20 posts each, interleaved;
+# 1,000,000 posts and tlthousand 1,000 (a follow copies the newest 200 of either); 50 ordinary authors (tl1..tl50) and tlw200k wrote 20 posts each, interleaved;
 # tlreadbig follows the 50 and tlw200k, tlreadplain the 50 only; tlf1..tlf64 follow and unfollow in the follow rows.
 
 TL_ROWS=(
   "POST a post: author with 200k followers vs 10|same, 10 followers|post_10|post_200k|<=3"
-  "follow + unfollow: author with 1M posts vs 10 posts|same, 10 posts|follow_10|follow_1m|<=2"
+  "follow + unfollow: author with 1M posts vs 1k posts|same, 1k posts|follow_1k|follow_1m|<=1.5"
   "GET /feed: follower of a 200k account vs of ordinary ones|same, ordinary only|feed_plain|feed_big|<=2"
 )
 
@@ -20,13 +20,13 @@ INSERT INTO users (username, name, password_hash, created_at, updated_at)
   SELECT 'tl' || g, 'Timeline ' || g, 'x', now(), now() FROM generate_series(1, 200000) g;
 INSERT INTO users (username, name, password_hash, created_at, updated_at)
   SELECT n, n, :'hash', now(), now()
-  FROM unnest(ARRAY['tlw10', 'tlw200k', 'tlprolific', 'tlten', 'tlreadbig', 'tlreadplain']) n;
+  FROM unnest(ARRAY['tlw10', 'tlw200k', 'tlprolific', 'tlthousand', 'tlreadbig', 'tlreadplain']) n;
 INSERT INTO users (username, name, password_hash, created_at, updated_at)
   SELECT 'tlf' || g, 'Follower ' || g, :'hash', now(), now() FROM generate_series(1, 64) g;
 CREATE TEMP TABLE tl AS SELECT
   (SELECT id FROM users WHERE username = 'tl1') AS first, (SELECT id FROM users WHERE username = 'tlw10') AS w10,
   (SELECT id FROM users WHERE username = 'tlw200k') AS w200k, (SELECT id FROM users WHERE username = 'tlprolific') AS prolific,
-  (SELECT id FROM users WHERE username = 'tlten') AS ten, (SELECT id FROM users WHERE username = 'tlreadbig') AS readbig,
+  (SELECT id FROM users WHERE username = 'tlthousand') AS thousand, (SELECT id FROM users WHERE username = 'tlreadbig') AS readbig,
   (SELECT id FROM users WHERE username = 'tlreadplain') AS readplain;
 INSERT INTO follows (user_id, follower_id, created_at) SELECT tl.w200k, tl.first + g, now() FROM tl, generate_series(0, 199999) g;
 INSERT INTO follows (user_id, follower_id, created_at) SELECT tl.w10, tl.first + g, now() FROM tl, generate_series(0, 9) g;
@@ -36,7 +36,7 @@ INSERT INTO follows (user_id, follower_id, created_at) SELECT tl.w200k, tl.readb
 INSERT INTO posts (author_id, title, body, created_at, updated_at)
   SELECT tl.prolific, 'Post ' || g, 'Body', now(), now() FROM tl, generate_series(1, 1000000) g;
 INSERT INTO posts (author_id, title, body, created_at, updated_at)
-  SELECT tl.ten, 'Post ' || g, 'Body', now(), now() FROM tl, generate_series(1, 10) g;
+  SELECT tl.thousand, 'Post ' || g, 'Body', now(), now() FROM tl, generate_series(1, 1000) g;
 INSERT INTO posts (author_id, title, body, created_at, updated_at)
   SELECT a, 'Post ' || g || ' of ' || a, 'Body', now(), now()
   FROM tl, generate_series(1, 20) g, LATERAL (SELECT tl.first + k AS a FROM generate_series(0, 49) k UNION ALL SELECT tl.w200k) authors
@@ -49,7 +49,7 @@ SQL
   log "timelines: repair $TL_REPAIR"
   psql -qX -d "$DB" -c "VACUUM ANALYZE users" -c "VACUUM ANALYZE feed_entries" >/dev/null
   tl_id() { psql -qtAX -d "$DB" -c "SELECT id FROM users WHERE username = '$1'"; }
-  TL_W10=$(tl_id tlw10) TL_W200K=$(tl_id tlw200k) TL_PROLIFIC=$(tl_id tlprolific) TL_TEN=$(tl_id tlten)
+  TL_W10=$(tl_id tlw10) TL_W200K=$(tl_id tlw200k) TL_PROLIFIC=$(tl_id tlprolific) TL_THOUSAND=$(tl_id tlthousand)
   [ "$(psql -qtAX -d "$DB" -c "SELECT follower_count || '/' || timeline_mode FROM users WHERE id = $TL_W200K")" = 200001/1 ] \
     || { echo "timelines: the 200k account is not big after the repair" >&2; exit 1; }
   TL_SEED_MAX=$(psql -qtAX -d "$DB" -c "SELECT max(id) FROM posts")
@@ -66,7 +66,7 @@ SQL
     id=$(tl_id "tlf$g")
     tokens="$tokens{id=\"$id\", token=\"$(tl_jwt "tlf$g")\"},"
   done
-  for target in "1m:$TL_PROLIFIC" "10:$TL_TEN"; do
+  for target in "1m:$TL_PROLIFIC" "1k:$TL_THOUSAND"; do
     cat >"$WORK/follow-${target%%:*}.lua" <<LUA
 local followers = { $tokens }
 local threads = 0
@@ -90,7 +90,7 @@ LUA
 timelines_round() {
   wrk_run post_10 "$PG/api/v1/users/$TL_W10/posts" -s "$WORK/post-10.lua"
   wrk_run post_200k "$PG/api/v1/users/$TL_W200K/posts" -s "$WORK/post-200k.lua"
-  wrk_run follow_10 "$PG/" -s "$WORK/follow-10.lua"
+  wrk_run follow_1k "$PG/" -s "$WORK/follow-1k.lua"
   wrk_run follow_1m "$PG/" -s "$WORK/follow-1m.lua"
   wrk_run feed_plain "$PG/api/v1/feed" -H "Authorization: Bearer $TL_JWT_READPLAIN"
   wrk_run feed_big "$PG/api/v1/feed" -H "Authorization: Bearer $TL_JWT_READBIG"

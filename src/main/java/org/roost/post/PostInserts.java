@@ -1,15 +1,10 @@
 package org.roost.post;
 
-import java.sql.DatabaseMetaData;
 import java.time.Instant;
-
-import javax.sql.DataSource;
 
 import org.roost.shared.Timestamps;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
-import org.springframework.jdbc.support.JdbcUtils;
-import org.springframework.jdbc.support.MetaDataAccessException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -27,22 +22,20 @@ class PostInserts {
             + "VALUES (:author, :title, :body, :now, :now)";
 
     private final JdbcClient jdbc;
-    private final DataSource dataSource;
+    private final DatabaseKind database;
     private final FeedRepository feed;
     private final TransactionTemplate transaction;
-    /** Asked of the first connection used, not at start-up (which must not wait on a database that is down). */
-    private volatile Boolean postgres;
 
-    PostInserts(JdbcClient jdbc, DataSource dataSource, FeedRepository feed, TransactionTemplate transaction) {
+    PostInserts(JdbcClient jdbc, DatabaseKind database, FeedRepository feed, TransactionTemplate transaction) {
         this.jdbc = jdbc;
-        this.dataSource = dataSource;
+        this.database = database;
         this.feed = feed;
         this.transaction = transaction;
     }
 
     /** @return the new post's id */
     long insert(long authorId, String title, String body, Instant now) {
-        if (postgres()) {
+        if (database.postgres()) {
             return jdbc.sql("WITH p AS (" + INSERT + " RETURNING id), "
                             + "f AS (INSERT INTO feed_entries (owner_id, post_id, author_id) "
                             + FeedRepository.FAN_OUT_ROWS.replace("CAST(:post AS BIGINT)", "(SELECT id FROM p)") + ") "
@@ -59,20 +52,5 @@ class PostInserts {
             return created;
         });
         return id;
-    }
-
-    private boolean postgres() {
-        Boolean known = postgres;
-        if (known == null) {
-            try {
-                known = JdbcUtils.extractDatabaseMetaData(dataSource, DatabaseMetaData::getDatabaseProductName)
-                        .startsWith("PostgreSQL");
-            }
-            catch (MetaDataAccessException unknown) {
-                return false;
-            }
-            postgres = known;
-        }
-        return known;
     }
 }

@@ -31,6 +31,12 @@ abstract class HybridTimelineContract {
     @Autowired
     TimelineMaintenance maintenance;
 
+    @Autowired
+    FeedService feedService;
+
+    @Autowired
+    PostService posts;
+
     ApiClient api() {
         return new ApiClient(mvc);
     }
@@ -97,6 +103,11 @@ abstract class HybridTimelineContract {
         }
         assertThat(feed(fans.get(3), 2)).containsExactly("s4", "s3", "s2", "s1");
         assertThat(feed(star, 3)).containsExactly("s4", "s3", "s2", "s1");
+        // the live feed (feedPostCreated) lets a big author's new post through to followers only
+        PostSummary latest = posts.get(jdbc.sql("SELECT MAX(id) FROM posts WHERE author_id = :a")
+                .param("a", star.userId()).query(Long.class).single());
+        assertThat(feedService.belongsTo(fans.get(3).userId(), latest)).isTrue();
+        assertThat(feedService.belongsTo(api().newUser("stranger").userId(), latest)).isFalse();
         // the big author's post was not copied to anyone but its author
         assertThat(jdbc.sql("SELECT COUNT(*) FROM feed_entries f JOIN posts p ON p.id = f.post_id WHERE p.title = 's4' "
                 + "AND p.author_id = :star").param("star", star.userId()).query(Long.class).single()).isEqualTo(1L);
