@@ -36,6 +36,7 @@ final class GraphQlHttpEndpoint extends AbstractGraphQlHttpHandler {
     private final PersistedQueries persistedQueries;
     private final Duration retryAfter;
     private final JsonMapper json = JsonMapper.builder().build();
+    private final ResultJson results = new ResultJson(json);
 
     /** {@code retryAfter}: what a 503 tells the client to wait, as the REST API's do. */
     GraphQlHttpEndpoint(WebGraphQlHandler graphQl, OperationReader reader, PersistedQueries persistedQueries,
@@ -99,7 +100,7 @@ final class GraphQlHttpEndpoint extends AbstractGraphQlHttpHandler {
         if (mode.status(status) == 503) {
             response.header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, retryAfter.toSeconds())));
         }
-        return response.body(json.writeValueAsBytes(body));
+        return response.body(results.write(body));
     }
 
     private static ServerResponse.BodyBuilder builder(ResponseMode mode, int status) {

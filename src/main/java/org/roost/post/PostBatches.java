@@ -28,7 +28,7 @@ class PostBatches {
                 Mono.fromCallable(() -> load(posts, keys)));
     }
 
-    private static Map<Key, List<PostSummary>> load(PostService posts, Set<Key> keys) {
+    static Map<Key, List<PostSummary>> load(PostService posts, Set<Key> keys) {
         Map<Key, List<PostSummary>> result = new HashMap<>();
         keys.stream().filter(k -> k.page().afterId() != null)
                 .forEach(k -> result.put(k, posts.page(k.authorId(), k.page()).items()));

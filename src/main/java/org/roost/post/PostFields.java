@@ -6,7 +6,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import graphql.execution.DataFetcherResult;
+import graphql.execution.ExecutionStepInfo;
 import graphql.schema.DataFetchingEnvironment;
+import graphql.schema.GraphQLTypeUtil;
 import graphql.schema.idl.RuntimeWiring;
 
 import org.roost.shared.PageArguments;
@@ -30,22 +32,47 @@ class PostFields implements RuntimeWiringConfigurer {
 
     static final String AUTHORS = "postAuthors";
 
-    PostFields(BatchLoaderRegistry registry, UserService users) {
+    private final PostService posts;
+
+    PostFields(BatchLoaderRegistry registry, UserService users, PostService posts) {
+        this.posts = posts;
         registry.<Long, UserSummary>forName(AUTHORS).registerMappedBatchLoader((ids, env) -> Mono.fromCallable(() ->
                 byId(users.findAll(List.copyOf(ids)))));
     }
 
     @Override
     public void configure(RuntimeWiring.Builder wiring) {
-        wiring.type("User", type -> type.dataFetcher("posts", PostFields::posts));
+        wiring.type("User", type -> type.dataFetcher("posts", this::posts));
         wiring.type("Post", type -> type.dataFetcher("author", PostFields::author));
     }
 
-    private static Object posts(DataFetchingEnvironment env) {
+    /**
+     * Batched when the user is one of a list (one statement for the page of users); a user reached on its own
+     * ({@code user(id)}, {@code me}) has nobody to share a batch with, so its posts load at once, without the
+     * DataLoader's queue, dispatch and futures.
+     */
+    private Object posts(DataFetchingEnvironment env) {
         UserSummary user = env.getSource();
         var key = new PostBatches.Key(user.id(), PageArguments.of(env.getArgument("first"), env.getArgument("after")));
+        if (!inList(env.getExecutionStepInfo())) {
+            return withAuthor(PostBatches.load(posts, java.util.Set.of(key)).get(key), user);
+        }
         return env.<PostBatches.Key, List<PostSummary>>getDataLoader(PostBatches.USER_POSTS).load(key)
-                .thenApply(page -> DataFetcherResult.<List<PostSummary>>newResult().data(page).localContext(user).build());
+                .thenApply(page -> withAuthor(page, user));
+    }
+
+    private static DataFetcherResult<List<PostSummary>> withAuthor(List<PostSummary> page, UserSummary user) {
+        return DataFetcherResult.<List<PostSummary>>newResult().data(page).localContext(user).build();
+    }
+
+    /** Whether a field runs once per item of some list above it (so once for many parents). */
+    private static boolean inList(ExecutionStepInfo step) {
+        for (ExecutionStepInfo above = step.getParent(); above != null; above = above.getParent()) {
+            if (GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(above.getType()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Object author(DataFetchingEnvironment env) {
