@@ -65,7 +65,16 @@ class OpenApiResponses {
             Map.entry("logOut", new Outcome("End the session", "204", List.of("403"))),
             Map.entry("createToken", new Outcome("Get a first-party token pair", "200", List.of("400", "401", "415", "429"))),
             Map.entry("refreshToken", new Outcome("Rotate a refresh token", "200", List.of("400", "401", "415"))),
-            Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))));
+            Map.entry("revokeToken", new Outcome("Revoke the presented access token", "204", List.of("400", "401"))),
+            Map.entry("registerApp", new Outcome("Register an app (an OAuth client) of your own", "201",
+                    List.of("400", "401", "403", "409", "413", "415"))),
+            Map.entry("listApps", new Outcome("List your apps", "200", List.of("401", "403"))),
+            Map.entry("getApp", new Outcome("Get one of your apps", "200", READ)),
+            Map.entry("rotateAppSecret", new Outcome("Replace your app's secret", "200", List.of("401", "403", "404", "409"))),
+            Map.entry("deleteApp", new Outcome("Delete your app and what it was granted", "204", List.of("401", "403", "404"))),
+            Map.entry("listConsents", new Outcome("List the apps you allowed", "200", List.of("401", "403"))),
+            Map.entry("revokeConsent", new Outcome("Revoke an app's access (ends its tokens)", "204",
+                    List.of("401", "403", "404"))));
 
     private static final String NFC = "at most maxLength characters once in Unicode normalisation form C (NFC), as stored";
     private static final String NAME_RULES = NFC + "; no invisible characters beyond the Basic Multilingual Plane";
@@ -79,13 +88,18 @@ class OpenApiResponses {
      * Rules a request must meet that no schema can express, by operation: a {@code VALIDATION_ERROR} naming one of
      * these fields can answer a request that matches the schema ({@code x-validated-beyond-schema}).
      */
-    static final Map<String, Map<String, String>> BEYOND_SCHEMA = Map.of(
-            "listUsers", CURSOR, "listPosts", CURSOR, "listFollowers", CURSOR, "listFollowing", CURSOR, "getFeed", CURSOR,
-            "addFollower", Map.of("follower_id", "must not be the followed user themself"),
-            "createUser", Map.of("name", NAME_RULES),
-            "updateUser", Map.of("current_password", "must be the user's current password, when the password changes",
-                    "name", NAME_RULES),
-            "createPost", POST_RULES, "updatePost", POST_RULES);
+    static final Map<String, Map<String, String>> BEYOND_SCHEMA = Map.ofEntries(
+            Map.entry("listUsers", CURSOR), Map.entry("listPosts", CURSOR), Map.entry("listFollowers", CURSOR),
+            Map.entry("listFollowing", CURSOR), Map.entry("getFeed", CURSOR),
+            Map.entry("addFollower", Map.of("follower_id", "must not be the followed user themself")),
+            Map.entry("createUser", Map.of("name", NAME_RULES)),
+            Map.entry("updateUser", Map.of("current_password", "must be the user's current password, when the password changes",
+                    "name", NAME_RULES)),
+            Map.entry("createPost", POST_RULES), Map.entry("updatePost", POST_RULES),
+            Map.entry("registerApp", Map.of("redirect_uris", "each https, or http on a loopback address; no fragment, "
+                    + "wildcard or user information (docs/api.md, \"Client registration\")",
+                    "scopes", "some of the scopes an app may have", "name", "1 to 100 characters",
+                    "type", "public or confidential")));
 
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("400", "Malformed request or invalid fields"),
