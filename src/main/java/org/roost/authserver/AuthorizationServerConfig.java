@@ -53,6 +53,8 @@ class AuthorizationServerConfig {
         http.oauth2AuthorizationServer(server -> {
             http.securityMatcher(server.getEndpointsMatcher());
             extensions.forEach(extension -> extension.configure(server, http));
+            server.tokenEndpoint(token -> token.authenticationProviders(
+                    providers -> extensions.forEach(extension -> extension.tokenProviders(providers))));
             server.authorizationServerMetadataEndpoint(metadata -> metadata.authorizationServerMetadataCustomizer(
                     builder -> builder.claims(claims -> Discovery.describe(claims, extensions))));
             server.oidc(oidc -> oidc.providerConfigurationEndpoint(provider -> provider.providerConfigurationCustomizer(

@@ -1,10 +1,13 @@
 package org.roost.authserver;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.oauth2.server.authorization.OAuth2AuthorizationServerConfigurer;
+import org.springframework.security.oauth2.server.authorization.token.JwtEncodingContext;
 
 /**
  * A capability of the authorization server that lives in a package of its own (PAR, the device flow, token
@@ -17,6 +20,20 @@ public interface AuthorizationServerExtension {
 
     /** Enables and configures the extension's endpoints on the protocol chain. */
     default void configure(OAuth2AuthorizationServerConfigurer server, HttpSecurity http) {
+    }
+
+    /**
+     * Changes the token endpoint's authentication providers (Spring's, in its order), to wrap or replace one.
+     * Spring keeps one consumer of that list, which this package composes from every extension's. A provider that
+     * should answer first instead is added in {@link #configure} with {@code tokenEndpoint(t ->
+     * t.authenticationProvider(p))}; mind that Spring's {@code ProviderManager} goes on to the next provider after
+     * an exception, so such a provider must answer in full (or return null), not throw to stop the others.
+     */
+    default void tokenProviders(List<AuthenticationProvider> providers) {
+    }
+
+    /** Adds to or checks an access token about to be signed (every grant's; see {@code TokenClaims}). */
+    default void customizeAccessToken(JwtEncodingContext context) {
     }
 
     /**

@@ -20,11 +20,12 @@ import org.springframework.security.crypto.password.PasswordEncoder;
  * Spring Security's own SHA-256 encoder (MessageDigestPasswordEncoder) is deprecated as a
  * password encoder, hence this small one.
  */
-final class ClientSecretHash implements PasswordEncoder {
+public final class ClientSecretHash implements PasswordEncoder {
 
     static final String ID = "sha256";
 
-    static PasswordEncoder delegating() {
+    /** The encoder for every client secret the service stores, configured or registered. */
+    public static PasswordEncoder delegating() {
         return new DelegatingPasswordEncoder(ID, Map.of(ID, new ClientSecretHash(), "bcrypt", new BCryptPasswordEncoder()));
     }
 

@@ -8,7 +8,8 @@ import org.springframework.security.oauth2.server.authorization.context.Authoriz
 /**
  * Both discovery documents say the same, and only what works: each extension adds its endpoints and grant types,
  * and what Spring advertises by default but Roost does not offer is taken out (mutual-TLS client authentication
- * and certificate-bound tokens: the service sees no client certificates behind its proxy).
+ * and certificate-bound tokens: the service sees no client certificates behind its proxy), and what works but Spring
+ * leaves out is added (public clients' {@code none}).
  */
 final class Discovery {
 
@@ -25,6 +26,8 @@ final class Discovery {
                 claims.put(member, methods.stream().filter(m -> !UNSUPPORTED_AUTH_METHODS.contains(m)).toList());
             }
         }
+        // Public clients (PKCE, the device grant) authenticate with none, which Spring leaves out
+        AuthorizationServerExtension.addTo(claims, "token_endpoint_auth_methods_supported", "none");
         String issuer = AuthorizationServerContextHolder.getContext().getIssuer();
         extensions.forEach(extension -> extension.describe(issuer, claims));
     }

@@ -2,13 +2,16 @@ package org.roost.authserver;
 
 import org.springframework.web.util.HtmlUtils;
 
-/** A plain, accessible page in the web app's look (its style sheet, no script): one heading, landmarks, a language. */
-final class Html {
+/**
+ * A plain, accessible page in the web app's look (its style sheet, no script): one heading, landmarks, a language.
+ * Public for the authorization server's other pages (the device flow's), so they all look alike.
+ */
+public final class Html {
 
     private Html() {
     }
 
-    static String page(String title, String body) {
+    public static String page(String title, String body) {
         return """
                 <!DOCTYPE html>
                 <html lang="en">
@@ -31,7 +34,7 @@ final class Html {
                 """.formatted(escape(title), escape(title), body);
     }
 
-    static String escape(String text) {
+    public static String escape(String text) {
         return HtmlUtils.htmlEscape(text, "UTF-8");
     }
 }

@@ -67,6 +67,7 @@ final class RegisteredClients {
         builder.tokenSettings(TokenSettings.builder()
                 .authorizationCodeTimeToLive(token.getAuthorizationCodeTimeToLive())
                 .accessTokenTimeToLive(token.getAccessTokenTimeToLive())
+                .deviceCodeTimeToLive(token.getDeviceCodeTimeToLive())
                 .accessTokenFormat(new OAuth2TokenFormat(token.getAccessTokenFormat()))
                 .reuseRefreshTokens(token.isReuseRefreshTokens())
                 .refreshTokenTimeToLive(token.getRefreshTokenTimeToLive())

@@ -2,6 +2,7 @@ package org.roost.authserver;
 
 import java.security.Principal;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -12,7 +13,6 @@ import org.roost.user.UserService;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
-import org.springframework.security.oauth2.core.oidc.OidcScopes;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import org.springframework.security.web.csrf.CsrfToken;
@@ -25,21 +25,14 @@ import org.springframework.web.bind.annotation.ResponseBody;
 @Controller
 class SignInPages {
 
-    private static final Map<String, String> SCOPE_DESCRIPTIONS = Map.of(
-            OidcScopes.OPENID, "Know who you are on Roost",
-            OidcScopes.PROFILE, "See your name and username",
-            OidcScopes.EMAIL, "See your email address",
-            "users:read", "See users' profiles",
-            "posts:read", "Read posts",
-            "posts:write", "Write, change and delete your posts",
-            "followers:write", "Follow and unfollow people for you");
-
     private final RegisteredClientRepository clients;
     private final UserService users;
+    private final ClientOwners owners;
 
-    SignInPages(RegisteredClientRepository clients, UserService users) {
+    SignInPages(RegisteredClientRepository clients, UserService users, ClientOwners owners) {
         this.clients = clients;
         this.users = users;
+        this.owners = owners;
     }
 
     @GetMapping(path = AuthorizationServerConfig.SIGN_IN_PAGE, produces = MediaType.TEXT_HTML_VALUE)
@@ -77,40 +70,16 @@ class SignInPages {
         }
         Set<String> requested = Arrays.stream(scope.split(" ")).filter(s -> !s.isBlank())
                 .collect(Collectors.toCollection(LinkedHashSet::new));
-        String hidden = hidden("client_id", clientId) + hidden("state", state)
-                + hidden(csrf.getParameterName(), csrf.getToken());
-        StringBuilder choices = new StringBuilder();
-        int index = 0;
-        for (String requestedScope : requested) {
-            String id = "scope-" + index++;
-            if (OidcScopes.OPENID.equals(requestedScope)) {
-                hidden += hidden("scope", requestedScope);
-                continue;
-            }
-            choices.append("<div><input type=\"checkbox\" name=\"scope\" checked id=\"").append(id)
-                    .append("\" value=\"").append(Html.escape(requestedScope)).append("\"> <label for=\"").append(id)
-                    .append("\">").append(Html.escape(SCOPE_DESCRIPTIONS.getOrDefault(requestedScope, requestedScope)))
-                    .append(" <code>").append(Html.escape(requestedScope)).append("</code></label></div>\n");
-        }
-        String who = username(principal.getName());
-        String body = """
-                <p><strong>%s</strong> asks to use your Roost account%s.</p>
-                <form method="post" action="/oauth2/authorize">
-                %s
-                <fieldset><legend>Allow it to:</legend>
-                %s</fieldset>
-                <button type="submit" id="allow">Allow</button>
-                </form>
-                <form method="post" action="/oauth2/authorize">
-                %s
-                <button type="submit" id="deny">Deny</button>
-                </form>""".formatted(Html.escape(client.getClientName()), who, hidden,
-                choices.isEmpty() ? "<p>Nothing beyond knowing who you are.</p>" : choices.toString(),
-                hidden("client_id", clientId) + hidden("state", state) + hidden(csrf.getParameterName(), csrf.getToken()));
+        Map<String, String> hidden = new LinkedHashMap<>();
+        hidden.put("client_id", clientId);
+        hidden.put("state", state);
+        hidden.put(csrf.getParameterName(), csrf.getToken());
+        String body = ConsentForm.render(client.getClientName(), owners.ownerOf(client), username(principal.getName()),
+                requested, "/oauth2/authorize", hidden);
         return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body(Html.page("Allow access?", body));
     }
 
-    private String username(String subject) {
+    String username(String subject) {
         try {
             return " (signed in as " + Html.escape(users.get(Long.parseLong(subject)).username()) + ")";
         }
@@ -119,7 +88,4 @@ class SignInPages {
         }
     }
 
-    private static String hidden(String name, String value) {
-        return "<input type=\"hidden\" name=\"" + Html.escape(name) + "\" value=\"" + Html.escape(value) + "\">\n";
-    }
 }

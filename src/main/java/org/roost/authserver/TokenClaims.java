@@ -5,6 +5,7 @@ import java.util.List;
 import org.roost.token.AccessTokenType;
 import org.roost.token.TokenProperties;
 import org.roost.shared.SecurityEvent;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationEventPublisher;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
@@ -35,7 +36,11 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
     private final java.time.Clock clock;
     private final ApplicationEventPublisher events;
 
-    TokenClaims(TokenProperties properties, UserService users, java.time.Clock clock, ApplicationEventPublisher events) {
+    private final ObjectProvider<AuthorizationServerExtension> extensions;
+
+    TokenClaims(TokenProperties properties, UserService users, java.time.Clock clock, ApplicationEventPublisher events,
+            ObjectProvider<AuthorizationServerExtension> extensions) {
+        this.extensions = extensions;
         this.events = events;
         this.properties = properties;
         this.users = users;
@@ -50,9 +55,7 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
             context.getClaims().audience(java.util.Collections.singletonList(properties.audience()))
                     .claim(CLIENT_ID, context.getRegisteredClient().getClientId())
                     .claim(ISSUED_AT_MILLIS, clock.millis());
-            if (AuthorizationGrantType.TOKEN_EXCHANGE.equals(context.getAuthorizationGrantType())) {
-                TokenExchangeBounds.apply(context);
-            }
+            extensions.orderedStream().forEach(extension -> extension.customizeAccessToken(context));
             boolean clientOnly = AuthorizationGrantType.CLIENT_CREDENTIALS.equals(context.getAuthorizationGrantType());
             if (clientOnly) {
                 context.getClaims().claim(CLIENT_ONLY, true);

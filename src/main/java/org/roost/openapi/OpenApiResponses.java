@@ -87,7 +87,16 @@ class OpenApiResponses {
             Map.entry("logInSecondFactor", new Outcome("Finish a session login with a second factor", "200",
                     List.of("400", "415", "429"))),
             Map.entry("createTokenSecondFactor", new Outcome("Finish a token login with a second factor", "200",
-                    List.of("400", "415", "429"))));
+                    List.of("400", "415", "429"))),
+            Map.entry("registerApp", new Outcome("Register an app (an OAuth client) of your own", "201",
+                    List.of("400", "401", "403", "409", "413", "415"))),
+            Map.entry("listApps", new Outcome("List your apps", "200", List.of("401", "403"))),
+            Map.entry("getApp", new Outcome("Get one of your apps", "200", READ)),
+            Map.entry("rotateAppSecret", new Outcome("Replace your app's secret", "200", List.of("401", "403", "404", "409"))),
+            Map.entry("deleteApp", new Outcome("Delete your app and what it was granted", "204", List.of("401", "403", "404"))),
+            Map.entry("listConsents", new Outcome("List the apps you allowed", "200", List.of("401", "403"))),
+            Map.entry("revokeConsent", new Outcome("Revoke an app's access (ends its tokens)", "204",
+                    List.of("401", "403", "404"))));
 
     private static final String NFC = "at most maxLength characters once in Unicode normalisation form C (NFC), as stored";
     private static final String NAME_RULES = NFC + "; no invisible characters beyond the Basic Multilingual Plane";
@@ -119,7 +128,11 @@ class OpenApiResponses {
                     "step_token", "must be a live step token from the first step")),
             Map.entry("createTokenSecondFactor", Map.of("code", "must be the authenticator's current code or an unused recovery code",
                     "step_token", "must be a live step token from the first step")),
-            Map.entry("createPost", POST_RULES), Map.entry("updatePost", POST_RULES));
+            Map.entry("createPost", POST_RULES), Map.entry("updatePost", POST_RULES),
+            Map.entry("registerApp", Map.of("redirect_uris", "each https, or http on a loopback address; no fragment, "
+                    + "wildcard or user information (docs/api.md, \"Client registration\")",
+                    "scopes", "some of the scopes an app may have", "name", "1 to 100 characters",
+                    "type", "public or confidential")));
 
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("400", "Malformed request or invalid fields"),

@@ -1,0 +1,88 @@
+package org.roost.registration;
+
+import java.util.List;
+import java.util.Set;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import org.jspecify.annotations.Nullable;
+import org.roost.shared.Caller;
+import org.roost.shared.Scopes;
+import org.roost.shared.Timestamps;
+import org.roost.web.ApiPaths;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The developer console's API: the signed-in person's own apps (OAuth clients). It acts as the person, with the
+ * {@code users:write} scope (first-party credentials have it; apps are not given it), so no app can register
+ * further apps for someone.
+ */
+@RestController
+@RequestMapping(path = ApiPaths.V1 + "/apps", produces = "application/json")
+class AppsController {
+
+    /** An app to register. {@code type} is {@code public} (no secret: a browser or mobile app) or {@code confidential}. */
+    record NewApp(String name, List<String> redirectUris, String type, List<String> scopes) {
+    }
+
+    /** An app as its owner sees it; {@code client_secret} only in the answer that created or rotated it. */
+    record AppView(String clientId, String name, String type, Set<String> redirectUris, Set<String> scopes,
+            String createdAt, @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String clientSecret) {
+
+        static AppView of(Apps.App app) {
+            return new AppView(app.clientId(), app.name(), app.confidential() ? "confidential" : "public",
+                    app.redirectUris(), app.scopes(), Timestamps.format(app.createdAt()), app.secret());
+        }
+    }
+
+    record AppList(List<AppView> items) {
+    }
+
+    private final Apps apps;
+
+    AppsController(Apps apps) {
+        this.apps = apps;
+    }
+
+    @PostMapping(consumes = "application/json")
+    ResponseEntity<AppView> registerApp(@RequestBody NewApp app, Caller caller) {
+        long owner = caller.requireUser(Scopes.USERS_WRITE).id();
+        boolean confidential = switch (app.type()) {
+            case "confidential" -> true;
+            case "public" -> false;
+            default -> throw org.roost.shared.ApiException.invalid("type", "must be public or confidential");
+        };
+        AppView created = AppView.of(apps.register(owner, app.name(), app.redirectUris(), confidential, app.scopes()));
+        return ResponseEntity.created(java.net.URI.create(ApiPaths.V1 + "/apps/" + created.clientId()))
+                .header("Cache-Control", "no-store").body(created);
+    }
+
+    @GetMapping("/{clientId}")
+    AppView getApp(@PathVariable String clientId, Caller caller) {
+        return AppView.of(apps.get(caller.requireUser(Scopes.USERS_WRITE).id(), clientId));
+    }
+
+    @GetMapping
+    AppList listApps(Caller caller) {
+        return new AppList(apps.list(caller.requireUser(Scopes.USERS_WRITE).id()).stream().map(AppView::of).toList());
+    }
+
+    @PostMapping("/{clientId}/secret")
+    ResponseEntity<AppView> rotateAppSecret(@PathVariable String clientId, Caller caller) {
+        return ResponseEntity.ok().header("Cache-Control", "no-store")
+                .body(AppView.of(apps.rotateSecret(caller.requireUser(Scopes.USERS_WRITE).id(), clientId)));
+    }
+
+    @DeleteMapping("/{clientId}")
+    ResponseEntity<Void> deleteApp(@PathVariable String clientId, Caller caller) {
+        apps.delete(caller.requireUser(Scopes.USERS_WRITE).id(), clientId);
+        return ResponseEntity.noContent().build();
+    }
+}

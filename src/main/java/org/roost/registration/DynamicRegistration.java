@@ -1,0 +1,89 @@
+package org.roost.registration;
+
+import java.util.Map;
+
+import org.roost.authserver.AuthorizationServerExtension;
+import org.roost.authserver.ClientSecretHash;
+import org.roost.shared.SecurityEvent;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.security.authentication.AuthenticationProvider;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.oauth2.server.authorization.OAuth2AuthorizationServerConfigurer;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.oauth2.core.OAuth2Error;
+import org.springframework.security.oauth2.server.authorization.oidc.authentication.OidcClientRegistrationAuthenticationProvider;
+import org.springframework.security.oauth2.server.authorization.oidc.authentication.OidcClientRegistrationAuthenticationToken;
+import org.springframework.security.oauth2.server.authorization.oidc.authentication.OidcClientRegistrationAuthenticationValidator;
+import org.springframework.stereotype.Component;
+
+/**
+ * OpenID Connect Dynamic Client Registration ({@code POST /connect/register}, RFC 7591's request and answer) on
+ * Spring's endpoint. It takes an initial access token: an access token with the scope {@code client.create}, which a
+ * configured client allowed that scope gets with {@code client_credentials}; the token is used up by the
+ * registration. The answer carries the client's id, its secret (once) and a registration access token for reading
+ * the registration back ({@code GET /connect/register?client_id=…}). Redirect URIs follow {@link RedirectUriRules};
+ * secrets are stored hashed like every client secret. Registrations are audited.
+ */
+@Component
+class DynamicRegistration implements AuthorizationServerExtension {
+
+    private final ApplicationEventPublisher events;
+
+    DynamicRegistration(ApplicationEventPublisher events) {
+        this.events = events;
+    }
+
+    @Override
+    public void configure(OAuth2AuthorizationServerConfigurer server, HttpSecurity http) {
+        server.oidc(oidc -> oidc.clientRegistrationEndpoint(registration -> registration.authenticationProviders(
+                providers -> providers.replaceAll(provider -> provider instanceof OidcClientRegistrationAuthenticationProvider register
+                        ? audited(register) : provider))));
+    }
+
+    private AuthenticationProvider audited(OidcClientRegistrationAuthenticationProvider register) {
+        register.setPasswordEncoder(ClientSecretHash.delegating());
+        register.setAuthenticationValidator(OidcClientRegistrationAuthenticationValidator.DEFAULT_REDIRECT_URI_VALIDATOR
+                .andThen(context -> ((OidcClientRegistrationAuthenticationToken) context.getAuthentication())
+                        .getClientRegistration().getRedirectUris()
+                        .forEach(uri -> RedirectUriRules.problem(uri).ifPresent(problem -> {
+                            throw new OAuth2AuthenticationException(new OAuth2Error("invalid_redirect_uri",
+                                    "redirect_uri " + problem, null));
+                        })))
+                .andThen(OidcClientRegistrationAuthenticationValidator.DEFAULT_POST_LOGOUT_REDIRECT_URI_VALIDATOR)
+                .andThen(OidcClientRegistrationAuthenticationValidator.DEFAULT_JWK_SET_URI_VALIDATOR)
+                .andThen(context -> {
+                    var scopes = ((OidcClientRegistrationAuthenticationToken) context.getAuthentication())
+                            .getClientRegistration().getScopes();
+                    if (scopes != null && !AppScopes.ALLOWED.containsAll(scopes)) {
+                        throw new OAuth2AuthenticationException(new OAuth2Error("invalid_client_metadata",
+                                "scope may name only " + String.join(" ", AppScopes.ALLOWED), null));
+                    }
+                }));
+        return new AuthenticationProvider() {
+            @Override
+            public Authentication authenticate(Authentication authentication) {
+                Authentication result = register.authenticate(authentication);
+                if (result instanceof OidcClientRegistrationAuthenticationToken registered
+                        && registered.getClientRegistration() != null
+                        && registered.getClientRegistration().getClientId() != null
+                        && authentication instanceof OidcClientRegistrationAuthenticationToken request
+                        && request.getClientRegistration() != null) {
+                    events.publishEvent(SecurityEvent.ofClient(SecurityEvent.Kind.CLIENT_REGISTERED,
+                            registered.getClientRegistration().getClientId(), null, "by", "dynamic_registration"));
+                }
+                return result;
+            }
+
+            @Override
+            public boolean supports(Class<?> authentication) {
+                return register.supports(authentication);
+            }
+        };
+    }
+
+    @Override
+    public void describe(String issuer, Map<String, Object> metadata) {
+        metadata.put("registration_endpoint", issuer + "/connect/register");
+    }
+}

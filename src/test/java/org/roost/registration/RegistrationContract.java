@@ -1,0 +1,166 @@
+package org.roost.registration;
+
+import java.net.http.HttpResponse;
+
+import org.junit.jupiter.api.Test;
+import org.roost.support.ApiClient;
+import org.roost.support.HttpSession;
+import org.roost.support.Json;
+import org.roost.support.OAuthPerson;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.roost.support.OAuthPerson.form;
+
+/**
+ * Clients registered at run time, over real HTTP: Dynamic Client Registration behind an initial access token, and
+ * the developer console's API (register, secret once, rotate, delete, owner only, redirect URI rules).
+ * Run on PostgreSQL and on H2.
+ */
+abstract class RegistrationContract {
+
+    @LocalServerPort
+    int port;
+
+    private String base() {
+        return "http://localhost:" + port;
+    }
+
+    private String initialAccessToken() {
+        HttpResponse<String> token = new HttpSession(base()).postForm("/oauth2/token",
+                form("grant_type", "client_credentials", "scope", "client.create"),
+                "Authorization", OAuthPerson.basic("test-registrar", "registrar-secret"));
+        assertThat(token.statusCode()).as(token.body()).isEqualTo(200);
+        return Json.of(token.body()).get("access_token").asString();
+    }
+
+    private HttpResponse<String> registerDynamically(String token, String redirectUri) {
+        return new HttpSession(base()).postJson("/connect/register", """
+                {"client_name":"Dyn app","redirect_uris":["%s"],"grant_types":["authorization_code"],
+                 "response_types":["code"],"scope":"openid users:read","token_endpoint_auth_method":"client_secret_basic"}"""
+                .formatted(redirectUri), "Authorization", "Bearer " + token);
+    }
+
+    /** Whether the client authenticates with this secret at the introspection endpoint. */
+    private boolean secretWorks(String clientId, String secret) {
+        return new HttpSession(base()).postForm("/oauth2/introspect", form("token", "x"),
+                "Authorization", OAuthPerson.basic(clientId, secret)).statusCode() == 200;
+    }
+
+    private static String bearer(OAuthPerson person) {
+        return "Bearer " + person.browser.firstPartyToken(person.username, ApiClient.PASSWORD);
+    }
+
+    private static HttpResponse<String> newApp(OAuthPerson person, String auth, String type, String redirectUri) {
+        return person.browser.postJson("/api/v1/apps", """
+                {"name":"My app","redirect_uris":["%s"],"type":"%s","scopes":["openid","users:read"]}"""
+                .formatted(redirectUri, type), "Authorization", auth);
+    }
+
+    @Test
+    void discoveryNamesTheRegistrationEndpoint() {
+        for (String path : new String[] { "/.well-known/openid-configuration", "/.well-known/oauth-authorization-server" }) {
+            assertThat(Json.of(new HttpSession(base()).get(path).body()).get("registration_endpoint").asString())
+                    .as(path).isEqualTo(base() + "/connect/register");
+        }
+    }
+
+    @Test
+    void registersAClientWithAnInitialAccessTokenOnce() {
+        // given
+        String token = initialAccessToken();
+
+        // when
+        HttpResponse<String> registered = registerDynamically(token, "https://app.example/callback");
+        HttpResponse<String> again = registerDynamically(token, "https://app.example/callback");
+        HttpResponse<String> without = new HttpSession(base()).postJson("/connect/register",
+                "{\"redirect_uris\":[\"https://app.example/callback\"]}");
+
+        // then
+        assertThat(registered.statusCode()).as(registered.body()).isEqualTo(201);
+        JsonNode client = Json.of(registered.body());
+        assertThat(client.get("client_id").asString()).isNotBlank();
+        assertThat(secretWorks(client.get("client_id").asString(), client.get("client_secret").asString())).isTrue();
+        assertThat(client.get("registration_access_token").asString()).isNotBlank();
+        assertThat(again.statusCode()).isEqualTo(401);
+        assertThat(without.statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void refusesUnsafeRedirectUrisAtRegistration() {
+        for (String uri : new String[] { "javascript:alert(1)", "data:text/html,hi", "http://app.example/callback",
+                "https://app.example/callback#fragment", "https://*.example.com/callback" }) {
+            // when
+            HttpResponse<String> registered = registerDynamically(initialAccessToken(), uri);
+
+            // then
+            assertThat(registered.statusCode()).as(uri).isEqualTo(400);
+            assertThat(Json.of(registered.body()).get("error").asString()).as(uri).isIn("invalid_redirect_uri",
+                    "invalid_client_metadata");
+        }
+    }
+
+    @Test
+    void aPersonRegistersRotatesAndDeletesTheirOwnAppsOnly() {
+        // given
+        OAuthPerson owner = OAuthPerson.signUp(base(), "dev");
+        OAuthPerson other = OAuthPerson.signUp(base(), "dev");
+        String ownerAuth = bearer(owner);
+        String otherAuth = bearer(other);
+
+        // when the owner registers a confidential app
+        HttpResponse<String> created = newApp(owner, ownerAuth, "confidential", "https://my.example/callback");
+
+        // then its secret is shown once and works
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode app = Json.of(created.body());
+        String clientId = app.get("client_id").asString();
+        String secret = app.get("client_secret").asString();
+        assertThat(secretWorks(clientId, secret)).isTrue();
+        JsonNode listed = Json.of(owner.browser.get("/api/v1/apps", "Authorization", ownerAuth).body());
+        assertThat(listed.get("items").toString()).contains(clientId).doesNotContain(secret).doesNotContain("client_secret");
+        // and the other person neither sees nor changes it
+        assertThat(Json.of(other.browser.get("/api/v1/apps", "Authorization", otherAuth).body()).get("items").toString())
+                .doesNotContain(clientId);
+        assertThat(other.browser.postJson("/api/v1/apps/" + clientId + "/secret", "", "Authorization", otherAuth)
+                .statusCode()).isEqualTo(404);
+        assertThat(other.browser.send("DELETE", "/api/v1/apps/" + clientId, "", "Authorization", otherAuth)
+                .statusCode()).isEqualTo(404);
+
+        // when the owner rotates the secret
+        HttpResponse<String> rotated = owner.browser.postJson("/api/v1/apps/" + clientId + "/secret", "",
+                "Authorization", ownerAuth);
+
+        // then only the new one works
+        String newSecret = Json.of(rotated.body()).get("client_secret").asString();
+        assertThat(secretWorks(clientId, secret)).isFalse();
+        assertThat(secretWorks(clientId, newSecret)).isTrue();
+
+        // and once deleted, the app is gone
+        assertThat(owner.browser.send("DELETE", "/api/v1/apps/" + clientId, "", "Authorization", ownerAuth).statusCode())
+                .isEqualTo(204);
+        assertThat(secretWorks(clientId, newSecret)).isFalse();
+    }
+
+    @Test
+    void refusesUnsafeRedirectUrisInTheConsole() {
+        // given
+        OAuthPerson person = OAuthPerson.signUp(base(), "dev");
+        String auth = bearer(person);
+
+        for (String uri : new String[] { "javascript:alert(1)", "data:text/html,hi", "http://my.example/callback",
+                "https://my.example/cb#x", "https://*.example.com/cb" }) {
+            // when
+            HttpResponse<String> refused = newApp(person, auth, "public", uri);
+
+            // then
+            assertThat(refused.statusCode()).as(uri).isEqualTo(400);
+            assertThat(Json.of(refused.body()).at("/error/code").asString()).isEqualTo("VALIDATION_ERROR");
+        }
+        // and a loopback address for a native app is fine, without a secret
+        HttpResponse<String> native_ = newApp(person, auth, "public", "http://127.0.0.1:7777/callback");
+        assertThat(native_.statusCode()).as(native_.body()).isEqualTo(201);
+        assertThat(Json.of(native_.body()).has("client_secret")).isFalse();
+    }
+}
