@@ -91,7 +91,7 @@ await finish(async () => {
 
   // Forgot password: from the sign-in page, by email address, to a new password
   await page.goto('/');
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
@@ -131,13 +131,15 @@ await finish(async () => {
   const codes = twoFactor.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await codes.first().waitFor();
   check(await codes.count() === 10, 'ten recovery codes are shown');
+  const recoveryCode = (await codes.first().innerText()).trim();
   await axe(page, 'the recovery codes');
   await page.screenshot({ path: `${process.argv[3]}/two-factor-desktop.png`, fullPage: true });
   await twoFactor.getByRole('button', { name: 'I have saved them' }).click();
   await twoFactor.getByText('Two-factor sign-in is on. 10 recovery codes left.').waitFor();
 
   // Signing in now asks for a code
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('a fresh long password');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -150,6 +152,29 @@ await finish(async () => {
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('heading', { name: 'Home' }).waitFor();
   check(true, 'signs in with the second factor');
+
+  // My devices: a tablet signs in (with a recovery code), the desktop lists it and signs it out
+  const tablet = await person({ width: 820, height: 1180 }, { userAgent: 'Roost e2e tablet' });
+  await tablet.page.goto('/login');
+  await tablet.page.getByLabel('Username').fill(username);
+  await tablet.page.getByLabel('Password').fill('a fresh long password');
+  await tablet.page.getByRole('button', { name: 'Sign in' }).click();
+  await tablet.page.getByLabel('Code from your authenticator app').fill(recoveryCode);
+  await tablet.page.getByRole('button', { name: 'Verify' }).click();
+  await tablet.page.getByRole('heading', { name: 'Home' }).waitFor();
+  check(true, 'a recovery code signs in in place of a code');
+  await page.goto('/settings');
+  const devicesForm = page.getByRole('form', { name: 'Signed-in devices' });
+  await devicesForm.getByText('Roost e2e tablet').waitFor();
+  await devicesForm.getByText('(this device)').waitFor();
+  await axe(page, 'settings with devices and two-factor sign-in on');
+  await page.screenshot({ path: `${process.argv[3]}/settings-accounts-desktop.png`, fullPage: true });
+  await devicesForm.getByRole('button', { name: 'Sign out Roost e2e tablet' }).click();
+  await page.getByText('Signed out Roost e2e tablet.').waitFor();
+  await tablet.page.goto('/settings');
+  await tablet.page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  check(true, 'the signed-out tablet is back at the sign-in page');
+  await tablet.context.close();
 
   // A spent link, on a phone, signed out
   const phone = await person({ width: 390, height: 844 }, { isMobile: true, hasTouch: true });

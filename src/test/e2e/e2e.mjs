@@ -134,7 +134,7 @@ await finish(async () => {
   await offline.waitFor();
   check((await offline.innerText()).includes('You seem to be offline. Check your connection and try again.'), 'a network failure says the person seems to be offline');
   await a.context.setOffline(false);
-  await a.page.getByLabel('Current password').fill('a long enough password');
+  await a.page.getByRole('form', { name: 'Password' }).getByLabel('Current password').fill('a long enough password');
   await a.page.getByLabel('New password').fill('short');
   await a.page.getByRole('button', { name: 'Change password' }).click();
   await a.page.locator('#f-password-error').waitFor();

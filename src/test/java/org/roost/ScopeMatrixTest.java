@@ -360,13 +360,14 @@ class ScopeMatrixTest {
                         .uri(users + f.other() + "/followers/" + f.actor().userId()).header("Authorization", auth).exchange()))),
                 Map.entry("getFeed", get("/api/v1/feed")),
                 Map.entry("verifyEmail", new RestCase(204, f -> {
-                    long user = freshUserWithEmail();
-                    String secret = link("email_verifications", user, "email", "x@example.com");
+                    String email = ApiClient.uniqueUsername("verify") + "@example.com";
+                    long user = freshUserWithEmail(email);
+                    String secret = link("email_verifications", user, "email", email);
                     return new Call(user, auth -> json(mvc.post().uri("/api/v1/email-verifications").header("Authorization", auth),
                             "{\"token\":\"%s\"}".formatted(secret)));
                 })),
                 Map.entry("resendEmailVerification", new RestCase(202, f -> {
-                    long user = freshUserWithEmail();
+                    long user = freshUserWithEmail(ApiClient.uniqueUsername("resend") + "@example.com");
                     jdbc.sql("UPDATE email_verifications SET created_at = created_at - INTERVAL '1' HOUR WHERE user_id = :id")
                             .param("id", user).update();
                     return new Call(user, auth -> mvc.post().uri(users + user + "/email-verifications")
@@ -387,7 +388,23 @@ class ScopeMatrixTest {
                 Map.entry("startTwoFactor", new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.post()
                         .uri(users + f.actor().userId() + "/two-factor").header("Authorization", auth).exchange()))),
                 Map.entry("confirmTwoFactor", twoFactorCase(200, false, "/confirm")),
-                Map.entry("disableTwoFactor", twoFactorCase(204, true, "/disable")));
+                Map.entry("disableTwoFactor", twoFactorCase(204, true, "/disable")),
+                Map.entry("listDevices", new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.get()
+                        .uri(users + f.actor().userId() + "/devices").header("Authorization", auth).exchange()))),
+                Map.entry("signOutDevice", new RestCase(204, f -> {
+                    long user = f.freshUser();
+                    String device = java.util.UUID.randomUUID().toString();
+                    var now = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC);
+                    jdbc.sql("INSERT INTO devices (id, user_id, kind, created_at, last_used_at) VALUES (:id, :user, 'SESSION', :now, :now)")
+                            .param("id", device).param("user", user).param("now", now).update();
+                    return new Call(user, auth -> mvc.delete().uri(users + user + "/devices/" + device)
+                            .header("Authorization", auth).exchange());
+                })),
+                Map.entry("signOutOtherDevices", new RestCase(204, f -> {
+                    long user = f.freshUser();
+                    return new Call(user, auth -> mvc.post().uri(users + user + "/devices/sign-out-others")
+                            .header("Authorization", auth).exchange());
+                })));
     }
 
     /** A fresh user with an authenticator enrolled (and confirmed when {@code enabled}), sending its current code. */
@@ -417,11 +434,11 @@ class ScopeMatrixTest {
     }
 
     /** A user signed up with an address (its verification link goes to the log: this context has no mail host). */
-    private long freshUserWithEmail() {
+    private long freshUserWithEmail(String email) {
         String username = ApiClient.uniqueUsername("mailed");
         return Long.parseLong(Json.field(json(mvc.post().uri("/api/v1/users"),
-                "{\"username\":\"%s\",\"name\":\"M\",\"password\":\"%s\",\"email\":\"x@example.com\"}"
-                        .formatted(username, ApiClient.PASSWORD)), "id"));
+                "{\"username\":\"%s\",\"name\":\"M\",\"password\":\"%s\",\"email\":\"%s\"}"
+                        .formatted(username, ApiClient.PASSWORD, email)), "id"));
     }
 
     /** A mailed link's row, as if mailed: its secret, stored by hash in {@code table}. */

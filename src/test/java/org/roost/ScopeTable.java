@@ -71,7 +71,10 @@ final class ScopeTable {
             Map.entry("getTwoFactor", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("startTwoFactor", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("confirmTwoFactor", Need.byUser(Scopes.USERS_WRITE)),
-            Map.entry("disableTwoFactor", Need.byUser(Scopes.USERS_WRITE)));
+            Map.entry("disableTwoFactor", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("listDevices", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("signOutDevice", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("signOutOtherDevices", Need.byUser(Scopes.USERS_WRITE)));
 
     static final Map<String, Need> GRAPHQL = Map.ofEntries(
             Map.entry("Query.me", Need.read(Scopes.USERS_READ)),

@@ -44,7 +44,8 @@ class SignInPages {
         }
         String alert = error == null ? ""
                 : "<p class=\"error\" role=\"alert\" id=\"signin-error\">The username or password is incorrect, "
-                        + "or there were too many attempts. Please try again.</p>";
+                        + "or there were too many attempts. Please try again. (An account with two-factor sign-in on "
+                        + "cannot sign in on this page yet.)</p>";
         String described = error == null ? "" : " aria-describedby=\"signin-error\"";
         return Html.page("Sign in", alert + """
                 <form method="post" action="%s">
@@ -54,7 +55,8 @@ class SignInPages {
                 <label for="password">Password</label>
                 <input type="password" id="password" name="password" autocomplete="current-password" required%s>
                 <button type="submit">Sign in</button>
-                </form>""".formatted(AuthorizationServerConfig.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
+                </form>
+                <p><a href="/forgot-password">Forgot password?</a></p>""".formatted(AuthorizationServerConfig.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
                 Html.escape(csrf.getToken()), described, described));
     }
 

@@ -70,6 +70,13 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
             profile(context.getPrincipal().getName()).ifPresent(user -> context.getClaims()
                     .claim("name", user.name()).claim("preferred_username", user.username()));
         }
+        if (OidcParameterNames.ID_TOKEN.equals(context.getTokenType().getValue())) {
+            List<String> amr = amr(context.getPrincipal());
+            if (!amr.isEmpty()) {
+                // An ArrayList: the stored authorization's JSON allows only known collection types (not List.of's)
+                context.getClaims().claim("amr", new java.util.ArrayList<>(amr));
+            }
+        }
         // The userinfo endpoint answers from the ID token's claims, so both carry the address.
         if (OidcParameterNames.ID_TOKEN.equals(context.getTokenType().getValue())
                 && context.getAuthorizedScopes().contains(OidcScopes.EMAIL)) {
@@ -78,6 +85,16 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
                     .ifPresent(email -> context.getClaims().claim("email", email.email())
                             .claim("email_verified", email.verified()));
         }
+    }
+
+    /** How the user signed in (RFC 8176), from the factors Spring Security recorded on the sign-in. */
+    static List<String> amr(org.springframework.security.core.Authentication principal) {
+        return principal.getAuthorities().stream().map(a -> a.getAuthority()).map(authority -> switch (authority) {
+            case org.springframework.security.core.authority.FactorGrantedAuthority.PASSWORD_AUTHORITY -> "pwd";
+            case org.springframework.security.core.authority.FactorGrantedAuthority.OTT_AUTHORITY -> "otp";
+            case org.springframework.security.core.authority.FactorGrantedAuthority.WEBAUTHN_AUTHORITY -> "hwk";
+            default -> "";
+        }).filter(value -> !value.isEmpty()).distinct().toList();
     }
 
     private java.util.Optional<UserSummary> profile(String subject) {

@@ -32,9 +32,18 @@ class OpenApiConfig {
         SpringDocUtils.getConfig().addRequestWrapperToIgnore(Caller.class);
     }
 
-    private static final Map<String, String> TAGS = Map.of("UserController", "users", "AvatarController", "users",
-            "PostController", "posts", "FollowController", "followers", "SessionLoginController", "auth",
-            "TokenController", "auth", "FeedController", "feed", "EmailController", "accounts", "PasswordResetController", "accounts", "TwoFactorController", "accounts");
+    private static final Map<String, String> TAGS = Map.ofEntries(
+            Map.entry("UserController", "users"),
+            Map.entry("AvatarController", "users"),
+            Map.entry("PostController", "posts"),
+            Map.entry("FollowController", "followers"),
+            Map.entry("SessionLoginController", "auth"),
+            Map.entry("TokenController", "auth"),
+            Map.entry("FeedController", "feed"),
+            Map.entry("EmailController", "accounts"),
+            Map.entry("PasswordResetController", "accounts"),
+            Map.entry("TwoFactorController", "accounts"),
+            Map.entry("DeviceController", "accounts"));
 
     private static final Map<String, String> IDS = Map.ofEntries(
             Map.entry("UserController#list", "listUsers"), Map.entry("UserController#signUp", "createUser"),
@@ -58,7 +67,9 @@ class OpenApiConfig {
             Map.entry("TwoFactorController#confirm", "confirmTwoFactor"),
             Map.entry("TwoFactorController#disable", "disableTwoFactor"),
             Map.entry("SessionLoginController#secondFactor", "logInSecondFactor"),
-            Map.entry("TokenController#secondFactor", "createTokenSecondFactor"));
+            Map.entry("TokenController#secondFactor", "createTokenSecondFactor"),
+            Map.entry("DeviceController#list", "listDevices"), Map.entry("DeviceController#signOut", "signOutDevice"),
+            Map.entry("DeviceController#signOutOthers", "signOutOtherDevices"));
 
     /** Operations that take no credential at all. */
     private static final List<String> PUBLIC = List.of("createUser", "logIn", "createToken", "refreshToken", "verifyEmail",

@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import jakarta.validation.Valid;
 
+import org.roost.devices.Devices;
 import org.roost.login.LoginRequest;
 import org.roost.login.PasswordLogins;
 import org.roost.user.UserRepresentation;
@@ -39,13 +40,15 @@ class SessionLoginController {
     private final UserService users;
     private final SecondFactors secondFactors;
     private final ApplicationEventPublisher events;
+    private final Devices devices;
     private final HttpSessionSecurityContextRepository contexts;
     private final CookieCsrfTokenRepository csrfTokens;
     private final Clock clock;
 
     SessionLoginController(PasswordLogins logins, UserService users, SecondFactors secondFactors,
-            ApplicationEventPublisher events, HttpSessionSecurityContextRepository contexts,
+            ApplicationEventPublisher events, Devices devices, HttpSessionSecurityContextRepository contexts,
             CookieCsrfTokenRepository csrfTokens, Clock clock) {
+        this.devices = devices;
         this.logins = logins;
         this.users = users;
         this.secondFactors = secondFactors;
@@ -79,7 +82,10 @@ class SessionLoginController {
         if (old != null) {
             old.invalidate();
         }
-        request.getSession(true);
+        HttpSession session = request.getSession(true);
+        String device = java.util.UUID.randomUUID().toString();
+        devices.register(device, user.id(), Devices.Kind.SESSION, request.getHeader("User-Agent"), request.getRemoteAddr());
+        session.setAttribute(Devices.SESSION_ATTRIBUTE, device);
         if (Boolean.TRUE.equals(rememberMe)) {
             request.setAttribute(SessionCookieSerializer.REMEMBER_ME, Boolean.TRUE);
         }

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 
+import org.jspecify.annotations.Nullable;
 import org.roost.revocation.CredentialRevocations;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -20,14 +21,27 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 public final class SessionValidationFilter extends OncePerRequestFilter {
 
+    /** The session attribute naming the session's device (devices.Devices), and when its use was last written. */
+    static final String DEVICE = org.roost.devices.Devices.SESSION_ATTRIBUTE;
+    static final String DEVICE_TOUCHED = "roost.device.touched";
+
     private final CredentialRevocations revocations;
     private final SessionProperties properties;
     private final Clock clock;
+    private final DeviceCheck devices;
 
-    public SessionValidationFilter(CredentialRevocations revocations, SessionProperties properties, Clock clock) {
+    /** Whether a session's device is still signed in, recording its use when {@code touched} is old (devices.Devices#touch). */
+    @FunctionalInterface
+    public interface DeviceCheck {
+        boolean touch(String device, String address, @Nullable Instant touched);
+    }
+
+    public SessionValidationFilter(CredentialRevocations revocations, SessionProperties properties, Clock clock,
+            DeviceCheck devices) {
         this.revocations = revocations;
         this.properties = properties;
         this.clock = clock;
+        this.devices = devices;
     }
 
     @Override
@@ -38,7 +52,8 @@ public final class SessionValidationFilter extends OncePerRequestFilter {
             HttpSession session = request.getSession(false);
             Instant now = clock.instant();
             boolean tooOld = user.authenticatedAt().plus(properties.absoluteTimeout()).isBefore(now);
-            if (session == null || tooOld || revocations.isRevoked(user.id(), user.authenticatedAt())) {
+            if (session == null || tooOld || revocations.isRevoked(user.id(), user.authenticatedAt())
+                    || !deviceStillSignedIn(session, request, now)) {
                 if (session != null) {
                     session.invalidate();
                 }
@@ -46,5 +61,18 @@ public final class SessionValidationFilter extends OncePerRequestFilter {
             }
         }
         chain.doFilter(request, response);
+    }
+
+    /** A device signed out elsewhere (on any instance) ends this session; a use is recorded once a minute. */
+    private boolean deviceStillSignedIn(HttpSession session, HttpServletRequest request, Instant now) {
+        if (!(session.getAttribute(DEVICE) instanceof String device)) {
+            return true; // a session from before devices were recorded
+        }
+        Instant touched = session.getAttribute(DEVICE_TOUCHED) instanceof Long millis ? Instant.ofEpochMilli(millis) : null;
+        boolean alive = devices.touch(device, request.getRemoteAddr(), touched);
+        if (alive && (touched == null || touched.plusSeconds(60).isBefore(now))) {
+            session.setAttribute(DEVICE_TOUCHED, now.toEpochMilli());
+        }
+        return alive;
     }
 }

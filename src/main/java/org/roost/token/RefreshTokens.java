@@ -113,6 +113,14 @@ class RefreshTokens {
                 .query(String.class).optional().ifPresent(this::revokeFamily);
     }
 
+    /** The user signed this family out from their list of devices: it ends, with its access tokens. */
+    @EventListener
+    void on(org.roost.devices.DeviceEvents.SignedOut event) {
+        if (event.kind() == org.roost.devices.Devices.Kind.TOKEN) {
+            revokeFamily(event.deviceId());
+        }
+    }
+
     @EventListener
     void on(UserEvents.CredentialsRevoked event) {
         jdbc.sql("UPDATE refresh_tokens SET revoked = TRUE WHERE user_id = :id").param("id", event.userId()).update();

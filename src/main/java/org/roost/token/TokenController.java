@@ -6,6 +6,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.devices.Devices;
 import org.roost.login.LoginRequest;
 import org.roost.login.PasswordLogins;
 import org.roost.revocation.TokenDenylist;
@@ -47,9 +48,12 @@ class TokenController {
     private final Issuers issuers;
     private final ApplicationEventPublisher events;
     private final SecondFactors secondFactors;
+    private final Devices devices;
 
     TokenController(PasswordLogins logins, AccessTokens accessTokens, RefreshTokens refreshTokens,
-            TokenDenylist denylist, Issuers issuers, ApplicationEventPublisher events, SecondFactors secondFactors) {
+            TokenDenylist denylist, Issuers issuers, ApplicationEventPublisher events, SecondFactors secondFactors,
+            Devices devices) {
+        this.devices = devices;
         this.secondFactors = secondFactors;
         this.events = events;
         this.logins = logins;
@@ -64,8 +68,7 @@ class TokenController {
             HttpServletRequest request) {
         UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, user.id(), "grant", "password"));
-        return pair(user.id(), refreshTokens.issue(user.id(), SecondFactors.PASSWORD_ONLY), SecondFactors.PASSWORD_ONLY,
-                request);
+        return pair(user.id(), signedIn(user.id(), SecondFactors.PASSWORD_ONLY, request), SecondFactors.PASSWORD_ONLY, request);
     }
 
     /** The second step of {@link #token} for a user with two-factor sign-in on (docs/api.md, "Two-factor sign-in"). */
@@ -75,7 +78,14 @@ class TokenController {
         SecondFactors.Completed done = secondFactors.complete(body.stepToken(), body.code());
         events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, done.userId()));
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, done.userId(), "grant", "password+otp"));
-        return pair(done.userId(), refreshTokens.issue(done.userId(), done.amr()), done.amr(), request);
+        return pair(done.userId(), signedIn(done.userId(), done.amr(), request), done.amr(), request);
+    }
+
+    /** A new refresh-token family, listed among the user's devices under the family's id. */
+    private RefreshTokens.Issued signedIn(long userId, java.util.List<String> amr, HttpServletRequest request) {
+        RefreshTokens.Issued issued = refreshTokens.issue(userId, amr);
+        devices.register(issued.familyId(), userId, Devices.Kind.TOKEN, request.getHeader("User-Agent"), request.getRemoteAddr());
+        return issued;
     }
 
     @PostMapping(path = "/auth/token/refresh", consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -84,6 +94,7 @@ class TokenController {
         return switch (refreshTokens.rotate(body.refreshToken())) {
             case RefreshTokens.Outcome.Rotated rotated -> {
                 events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REFRESHED, rotated.userId()));
+                devices.touch(rotated.refreshToken().familyId(), request.getRemoteAddr(), null);
                 yield pair(rotated.userId(), rotated.refreshToken(), rotated.amr(), request);
             }
             case RefreshTokens.Outcome.Refused refused ->

@@ -58,7 +58,7 @@ class SecurityConfig {
     SecurityFilterChain apiChain(HttpSecurity http, JsonSecurityErrors errors, CookieCsrfTokenRepository csrfTokens,
             HttpSessionSecurityContextRepository contexts, CredentialRevocations revocations,
             SessionProperties sessions, Clock clock, RateLimitProperties rateLimits, RateLimitBuckets buckets,
-            org.roost.web.ErrorResponses errorResponses) throws Exception {
+            org.roost.web.ErrorResponses errorResponses, org.roost.devices.Devices devices) throws Exception {
         http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(HttpMethod.POST, "/api/v1/users", "/api/users").permitAll()
@@ -76,7 +76,7 @@ class SecurityConfig {
                 .csrf(csrf -> csrf.csrfTokenRepository(csrfTokens)
                         .csrfTokenRequestHandler(new HeaderOnlyCsrfTokenHandler())
                         .requireCsrfProtectionMatcher(CsrfConfig.requiresCsrf()))
-                .addFilterAfter(new SessionValidationFilter(revocations, sessions, clock), SecurityContextHolderFilter.class)
+                .addFilterAfter(new SessionValidationFilter(revocations, sessions, clock, devices::touch), SecurityContextHolderFilter.class)
                 .addFilterAfter(new CsrfCookieFilter(), CsrfFilter.class)
                 .addFilterAfter(new RateLimitFilter(rateLimits, buckets, errorResponses, Callers::from),
                         org.springframework.security.web.access.intercept.AuthorizationFilter.class)

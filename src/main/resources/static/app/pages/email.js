@@ -25,6 +25,8 @@ export async function verifyEmail() {
 
 /** Settings: the address, whether it is confirmed, changing it (with the password) and a new link. */
 export function emailSection(section) {
+  // After POST /login the session's user is the REST representation (email_verified), after a reload GraphQL's (emailVerified)
+  if (session.me.emailVerified === undefined) session.me = { ...session.me, emailVerified: Boolean(session.me.email_verified) };
   const me = session.me;
   const state = () => (!session.me.email ? 'You have no email address.'
     : `${session.me.email}: ${session.me.emailVerified ? 'confirmed' : 'not confirmed yet (see the link we mailed)'}`);

@@ -5,6 +5,7 @@ import { NAME_HINT, PASSWORD_HINT } from './signin.js';
 import { session, go, page } from '../shell.js';
 import { emailSection } from './email.js';
 import { twoFactorSection } from './twofactor.js';
+import { devicesSection } from './devices.js';
 
 /** A settings section: a form whose submit returns the confirmation to show, or throws the error to show. */
 function section(label, children, submit) {
@@ -59,6 +60,7 @@ export function settings() {
       h('button', { type: 'submit' }, 'Change password')],
       async (f) => { await api('PATCH', `/api/v1/users/${me.id}`, { password: f.password.value, current_password: f.current_password.value }); return 'Password changed.'; }),
     twoFactorSection(section),
+    devicesSection(section),
     section('Delete account', [h('p', {}, 'This deletes your account, posts and follows. It cannot be undone.'),
       ...field(`Type your username (${me.username}) to confirm`, { name: 'confirm' }),
       h('button', { type: 'submit', class: 'danger' }, 'Delete my account')],

@@ -31,13 +31,13 @@ export function twoFactorSection(section) {
   async function start() {
     const enrolment = await api('POST', base);
     form.dataset.step = 'confirm';
-    body.replaceChildren(
+    body.replaceChildren(...[
       h('p', {}, 'Scan this QR code with your authenticator app, or type the key below into it. Then enter the code it shows.'),
       h('img', { class: 'qr-code', src: enrolment.qr_code, alt: 'QR code to add Roost to your authenticator app', width: 200, height: 200 }),
       h('p', {}, 'Key: ', h('code', { class: 'totp-secret' }, enrolment.secret)),
       ...field('Code from the app', { name: 'code', autocomplete: 'one-time-code', inputmode: 'numeric' }),
       ...passwordField(),
-      h('button', { type: 'submit' }, 'Turn on two-factor sign-in'));
+      h('button', { type: 'submit' }, 'Turn on two-factor sign-in')].filter(Boolean)); // a field without a hint has none
   }
 
   async function draw() {
@@ -49,7 +49,7 @@ export function twoFactorSection(section) {
         ...passwordField(),
         h('button', { type: 'submit', class: 'danger' }, 'Turn off two-factor sign-in')]
       : [h('p', {}, 'Two-factor sign-in is off. With it on, signing in also needs a code from an app on your phone.'),
-        h('button', { type: 'button', onclick: () => start().catch(() => {}) }, 'Set up two-factor sign-in')]));
+        h('button', { type: 'button', onclick: () => start().catch(() => {}) }, 'Set up two-factor sign-in')]).filter(Boolean));
   }
   draw().catch(() => {});
   return element;

@@ -25,7 +25,8 @@ class SessionLifetimeTest {
     static final SessionProperties PROPERTIES = new SessionProperties("SESSION", Duration.ofMinutes(30), Duration.ofHours(12));
 
     final CredentialRevocations revocations = TestRevocations.withoutDatabase(Clock.fixed(NOW, ZoneOffset.UTC));
-    final SessionValidationFilter filter = new SessionValidationFilter(revocations, PROPERTIES, Clock.fixed(NOW, ZoneOffset.UTC));
+    final SessionValidationFilter filter = new SessionValidationFilter(revocations, PROPERTIES, Clock.fixed(NOW, ZoneOffset.UTC),
+            (device, address, touched) -> true);
 
     @AfterEach
     void clear() {

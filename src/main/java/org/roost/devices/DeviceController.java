@@ -1,0 +1,86 @@
+package org.roost.devices;
+
+import java.util.List;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import org.jspecify.annotations.Nullable;
+import org.roost.revocation.RevokedTokens;
+import org.roost.shared.Caller;
+import org.roost.shared.Ids;
+import org.roost.shared.Scopes;
+import org.roost.shared.Timestamps;
+import org.roost.web.ApiPaths;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** My devices: where I am signed in, and signing out one of them or all the others (owner only, first-party). */
+@RestController
+@RequestMapping(path = { ApiPaths.V1 + "/users/{userId}/devices", ApiPaths.UNVERSIONED + "/users/{userId}/devices" },
+        produces = MediaType.APPLICATION_JSON_VALUE)
+class DeviceController {
+
+    /**
+     * @param kind    {@code session} (a browser's sign-in) or {@code token} (an app's refresh-token family)
+     * @param current whether this is the device making the request
+     */
+    record DeviceRepresentation(String id, String kind,
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String userAgent,
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String address,
+            String createdAt, String lastUsedAt, boolean current) {
+    }
+
+    record DeviceList(List<DeviceRepresentation> items) {
+    }
+
+    private final Devices devices;
+
+    DeviceController(Devices devices) {
+        this.devices = devices;
+    }
+
+    @GetMapping
+    DeviceList list(@PathVariable String userId, Caller caller, HttpServletRequest request) {
+        String current = current(request);
+        return new DeviceList(devices.list(owner(userId, caller)).stream().map(d -> new DeviceRepresentation(d.id(),
+                d.kind().name().toLowerCase(java.util.Locale.ROOT), d.userAgent(), d.address(),
+                Timestamps.format(d.createdAt()), Timestamps.format(d.lastUsedAt()), d.id().equals(current))).toList());
+    }
+
+    @DeleteMapping("/{deviceId}")
+    ResponseEntity<Void> signOut(@PathVariable String userId, @PathVariable String deviceId, Caller caller) {
+        devices.signOut(owner(userId, caller), deviceId);
+        return ResponseEntity.noContent().build();
+    }
+
+    @PostMapping("/sign-out-others")
+    ResponseEntity<Void> signOutOthers(@PathVariable String userId, Caller caller, HttpServletRequest request) {
+        devices.signOutOthers(owner(userId, caller), current(request));
+        return ResponseEntity.noContent().build();
+    }
+
+    private static long owner(String userId, Caller caller) {
+        long id = Ids.parse(userId, "The user");
+        caller.requireOwner(id, Scopes.USERS_WRITE);
+        return id;
+    }
+
+    /** The device of this request: its session's, or its bearer token's refresh family. */
+    private static @Nullable String current(HttpServletRequest request) {
+        if (SecurityContextHolder.getContext().getAuthentication() instanceof JwtAuthenticationToken jwt) {
+            return jwt.getToken().getClaimAsString(RevokedTokens.FAMILY_CLAIM);
+        }
+        HttpSession session = request.getSession(false);
+        return session != null && session.getAttribute(Devices.SESSION_ATTRIBUTE) instanceof String device ? device : null;
+    }
+}

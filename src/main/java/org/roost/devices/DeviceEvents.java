@@ -1,0 +1,12 @@
+package org.roost.devices;
+
+/** What the sign-in features act on. Published in the transaction that records it. */
+public final class DeviceEvents {
+
+    private DeviceEvents() {
+    }
+
+    /** The user signed this device out: its session or its refresh-token family (and access tokens) must end. */
+    public record SignedOut(long userId, String deviceId, Devices.Kind kind) {
+    }
+}
