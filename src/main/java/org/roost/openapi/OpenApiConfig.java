@@ -43,7 +43,8 @@ class OpenApiConfig {
             Map.entry("EmailController", "accounts"),
             Map.entry("PasswordResetController", "accounts"),
             Map.entry("TwoFactorController", "accounts"),
-            Map.entry("DeviceController", "accounts"));
+            Map.entry("DeviceController", "accounts"),
+            Map.entry("AppsController", "apps"));
 
     private static final Map<String, String> IDS = Map.ofEntries(
             Map.entry("UserController#list", "listUsers"), Map.entry("UserController#signUp", "createUser"),
