@@ -6,6 +6,7 @@
 #   bench/graphql-peers.sh                       # builds the jar, 3 rounds of 8 s after a 10 s warm-up
 #   NO_BUILD=1 ROUNDS=5 bench/graphql-peers.sh   # the jar already built
 #   JFR=1 bench/graphql-peers.sh                 # also records target/bench-gql/roost.jfr during the rounds
+#   JAR=/path/to/other.jar NO_BUILD=1 bench/graphql-peers.sh   # another build, e.g. to compare before and after
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -45,7 +46,7 @@ wait_for() {
 }
 
 if [ -z "${NO_BUILD:-}" ]; then log "building the jar"; mvn -q -B -DskipTests package; fi
-JAR=$(ls target/roost-*.jar | grep -v original | head -n1)
+JAR=${JAR:-$(ls target/roost-*.jar | grep -v original | head -n1)}
 [ -x bench/peers/node_modules/.bin/postgraphile ] || (cd bench/peers && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 NODE22=$ROOT/bench/peers/node_modules/.bin/node
 
