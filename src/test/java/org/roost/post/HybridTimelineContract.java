@@ -232,10 +232,15 @@ abstract class HybridTimelineContract {
         jdbc.sql("DELETE FROM posts WHERE id = :id").param("id", gone).update();
         assertThat(counts(big, big)).isEqualTo(List.of(0, 0));
 
-        // when
+        // when: only an operator may run it (recognised by address)
+        var outsider = mvc.post().uri("/actuator/repair").with(request -> {
+            request.setRemoteAddr("203.0.113.9");
+            return request;
+        }).exchange();
         var repair = mvc.post().uri("/actuator/repair").exchange();
 
         // then
+        assertThat(outsider).hasStatus(403);
         assertThat(repair).hasStatus(200);
         assertThat(repair).bodyJson().extractingPath("$.counters_fixed").asNumber().satisfies(n -> assertThat(n.intValue()).isGreaterThanOrEqualTo(6));
         assertThat(counts(big, big)).isEqualTo(List.of(4, 0));
