@@ -61,7 +61,15 @@ final class ScopeTable {
             Map.entry("listFollowing", Need.read(Scopes.USERS_READ)),
             Map.entry("addFollower", Need.byUser(Scopes.FOLLOWERS_WRITE)),
             Map.entry("removeFollower", Need.byUser(Scopes.FOLLOWERS_WRITE)),
-            Map.entry("getFeed", Need.byUser(Scopes.POSTS_READ)));
+            Map.entry("getFeed", Need.byUser(Scopes.POSTS_READ)),
+            // The developer console and remembered consents are account settings: the person, with users:write
+            Map.entry("registerApp", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("listApps", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("getApp", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("rotateAppSecret", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("deleteApp", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("listConsents", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("revokeConsent", Need.byUser(Scopes.USERS_WRITE)));
 
     static final Map<String, Need> GRAPHQL = Map.ofEntries(
             Map.entry("Query.me", Need.read(Scopes.USERS_READ)),
