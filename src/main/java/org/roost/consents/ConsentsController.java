@@ -62,8 +62,8 @@ class ConsentsController {
         return new ConsentList(items);
     }
 
-    @DeleteMapping("/{clientId}")
-    ResponseEntity<Void> revokeConsent(@PathVariable String clientId, Caller caller) {
+    @DeleteMapping("/{app}")
+    ResponseEntity<Void> revokeConsent(@PathVariable("app") String clientId, Caller caller) {
         long user = caller.requireUser(Scopes.USERS_WRITE).id();
         RegisteredClient client = clients.findByClientId(clientId);
         OAuth2AuthorizationConsent consent = client == null ? null : consents.findById(client.getId(), Long.toString(user));

@@ -34,7 +34,7 @@ class OpenApiConfig {
 
     private static final Map<String, String> TAGS = Map.of("UserController", "users", "AvatarController", "users",
             "PostController", "posts", "FollowController", "followers", "SessionLoginController", "auth",
-            "TokenController", "auth", "FeedController", "feed");
+            "TokenController", "auth", "FeedController", "feed", "AppsController", "apps", "ConsentsController", "consents");
 
     private static final Map<String, String> IDS = Map.ofEntries(
             Map.entry("UserController#list", "listUsers"), Map.entry("UserController#signUp", "createUser"),
