@@ -404,7 +404,22 @@ class ScopeMatrixTest {
                     long user = f.freshUser();
                     return new Call(user, auth -> mvc.post().uri(users + user + "/devices/sign-out-others")
                             .header("Authorization", auth).exchange());
-                })));
+                })),
+                Map.entry("registerApp", new RestCase(201, f -> new Call(f.actor().userId(), this::newApp))),
+                Map.entry("listApps", get("/api/v1/apps")),
+                Map.entry("getApp", new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.get()
+                        .uri("/api/v1/apps/" + appOf(auth)).header("Authorization", auth).exchange()))),
+                Map.entry("rotateAppSecret", new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.post()
+                        .uri("/api/v1/apps/" + appOf(auth) + "/secret").header("Authorization", auth).exchange()))),
+                Map.entry("deleteApp", new RestCase(204, f -> new Call(f.actor().userId(), auth -> mvc.delete()
+                        .uri("/api/v1/apps/" + appOf(auth)).header("Authorization", auth).exchange()))),
+                Map.entry("listConsents", get("/api/v1/consents")),
+                Map.entry("revokeConsent", new RestCase(204, f -> new Call(f.actor().userId(), auth -> {
+                    var client = clients.findByClientId("roost-demo-service");
+                    consents.save(org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationConsent
+                            .withId(client.getId(), Long.toString(f.actor().userId())).scope("users:read").build());
+                    return mvc.delete().uri("/api/v1/consents/roost-demo-service").header("Authorization", auth).exchange();
+                }))));
     }
 
     /** A fresh user with an authenticator enrolled (and confirmed when {@code enabled}), sending its current code. */
@@ -462,6 +477,23 @@ class ScopeMatrixTest {
             return request;
         };
     }
+
+    private MvcTestResult newApp(String auth) {
+        return json(mvc.post().uri("/api/v1/apps").header("Authorization", auth),
+                "{\"name\":\"Scoped\",\"redirect_uris\":[\"https://scoped.example/cb\"],\"type\":\"confidential\",\"scopes\":[\"users:read\"]}");
+    }
+
+    /** An app of the caller's, registered with the same credential (or a name of none, when it may not register). */
+    private String appOf(String auth) {
+        MvcTestResult created = newApp(auth);
+        return created.getResponse().getStatus() == 201 ? Json.field(created, "client_id") : "app-none";
+    }
+
+    @Autowired
+    org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository clients;
+
+    @Autowired
+    org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationConsentService consents;
 
     private RestCase get(String path) {
         return new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.get().uri(path).header("Authorization", auth).exchange()));

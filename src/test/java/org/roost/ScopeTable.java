@@ -74,7 +74,15 @@ final class ScopeTable {
             Map.entry("disableTwoFactor", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("listDevices", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("signOutDevice", Need.byUser(Scopes.USERS_WRITE)),
-            Map.entry("signOutOtherDevices", Need.byUser(Scopes.USERS_WRITE)));
+            Map.entry("signOutOtherDevices", Need.byUser(Scopes.USERS_WRITE)),
+            // The developer console and remembered consents are account settings: the person, with users:write
+            Map.entry("registerApp", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("listApps", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("getApp", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("rotateAppSecret", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("deleteApp", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("listConsents", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("revokeConsent", Need.byUser(Scopes.USERS_WRITE)));
 
     static final Map<String, Need> GRAPHQL = Map.ofEntries(
             Map.entry("Query.me", Need.read(Scopes.USERS_READ)),

@@ -44,7 +44,8 @@ class OpenApiConfig {
             Map.entry("PasswordResetController", "accounts"),
             Map.entry("TwoFactorController", "accounts"),
             Map.entry("DeviceController", "accounts"),
-            Map.entry("AppsController", "apps"));
+            Map.entry("AppsController", "apps"),
+            Map.entry("ConsentsController", "consents"));
 
     private static final Map<String, String> IDS = Map.ofEntries(
             Map.entry("UserController#list", "listUsers"), Map.entry("UserController#signUp", "createUser"),

@@ -64,8 +64,8 @@ class AppsController {
                 .header("Cache-Control", "no-store").body(created);
     }
 
-    @GetMapping("/{clientId}")
-    AppView getApp(@PathVariable String clientId, Caller caller) {
+    @GetMapping("/{app}")
+    AppView getApp(@PathVariable("app") String clientId, Caller caller) {
         return AppView.of(apps.get(caller.requireUser(Scopes.USERS_WRITE).id(), clientId));
     }
 
@@ -74,14 +74,14 @@ class AppsController {
         return new AppList(apps.list(caller.requireUser(Scopes.USERS_WRITE).id()).stream().map(AppView::of).toList());
     }
 
-    @PostMapping("/{clientId}/secret")
-    ResponseEntity<AppView> rotateAppSecret(@PathVariable String clientId, Caller caller) {
+    @PostMapping("/{app}/secret")
+    ResponseEntity<AppView> rotateAppSecret(@PathVariable("app") String clientId, Caller caller) {
         return ResponseEntity.ok().header("Cache-Control", "no-store")
                 .body(AppView.of(apps.rotateSecret(caller.requireUser(Scopes.USERS_WRITE).id(), clientId)));
     }
 
-    @DeleteMapping("/{clientId}")
-    ResponseEntity<Void> deleteApp(@PathVariable String clientId, Caller caller) {
+    @DeleteMapping("/{app}")
+    ResponseEntity<Void> deleteApp(@PathVariable("app") String clientId, Caller caller) {
         apps.delete(caller.requireUser(Scopes.USERS_WRITE).id(), clientId);
         return ResponseEntity.noContent().build();
     }
