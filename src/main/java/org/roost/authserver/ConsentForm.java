@@ -48,7 +48,7 @@ public final class ConsentForm {
                 continue;
             }
             String id = "scope-" + index++;
-            choices.append("<div><input type=\"checkbox\" name=\"scope\" checked id=\"").append(id).append("\" value=\"")
+            choices.append("<div class=\"choice\"><input type=\"checkbox\" name=\"scope\" checked id=\"").append(id).append("\" value=\"")
                     .append(Html.escape(scope)).append("\"> <label for=\"").append(id).append("\">")
                     .append(Html.escape(words(scope))).append(" <code>").append(Html.escape(scope))
                     .append("</code></label></div>\n");

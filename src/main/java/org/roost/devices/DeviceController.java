@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 import org.roost.revocation.RevokedTokens;
 import org.roost.shared.Caller;
@@ -35,7 +36,9 @@ class DeviceController {
      * @param current whether this is the device making the request
      */
     record DeviceRepresentation(String id, String kind,
+            @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = "Absent when the client sent none")
             @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String userAgent,
+            @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED)
             @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String address,
             String createdAt, String lastUsedAt, boolean current) {
     }
