@@ -71,21 +71,7 @@ JWT=$(curl -fs -X POST "$PG/auth/token" -H 'Content-Type: application/json' \
   -d "{\"username\":\"bench\",\"password\":\"$PASSWORD\"}" | sed -E 's/.*"access_token":"([^"]+)".*/\1/')
 
 log "loading bench/run.sh's data (1M posts, 100k users, 101k follows)"
-psql -qX -d "$DB" -v ON_ERROR_STOP=1 >/dev/null <<'SQL'
-INSERT INTO users (username, name, password_hash, created_at, updated_at)
-  SELECT 'user' || g, 'User ' || g, 'x', now(), now() FROM generate_series(2, 100090) g;
-INSERT INTO posts (author_id, title, body, created_at, updated_at)
-  SELECT u, 'Post ' || g || ' of ' || u, 'Body', now(), now() FROM generate_series(1, 10) g, generate_series(1, 50) u;
-INSERT INTO posts (author_id, title, body, created_at, updated_at)
-  SELECT 51, 'Post ' || g, 'Body', now(), now() FROM generate_series(1, 1000000) g;
-INSERT INTO posts (author_id, title, body, created_at, updated_at)
-  SELECT u, 'Post ' || g || ' of ' || u, 'Body', now(), now() FROM generate_series(1, 10) g, generate_series(52, 90) u WHERE u <> 71;
-INSERT INTO posts (author_id, title, body, created_at, updated_at)
-  SELECT 71, 'Post ' || g, 'Body', now(), now() FROM generate_series(1, 1000) g;
-INSERT INTO follows (user_id, follower_id, created_at) SELECT 51, g, now() FROM generate_series(91, 100090) g;
-INSERT INTO follows (user_id, follower_id, created_at) SELECT 71, g, now() FROM generate_series(91, 1090) g;
-VACUUM ANALYZE users; VACUUM ANALYZE posts; VACUUM ANALYZE follows;
-SQL
+psql -qX -d "$DB" -v ON_ERROR_STOP=1 -f "$ROOT/bench/seed-data.sql" >/dev/null
 
 (cd bench/peers && DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$DB" PORT=$PGL_PORT \
   exec "$NODE22" node_modules/postgraphile/dist/cli-run.js --config graphile.config.mjs >"$WORK/postgraphile.log" 2>&1) &

@@ -144,21 +144,7 @@ COOKIE_H2=$(curl -fs -D - -o /dev/null -X POST "$H2/login" -H 'Content-Type: app
 # 100,000 followers; users 52..90 with 10 posts each, except user 71 with 1,000 posts (newer than user 51's)
 # and 1,000 followers; users 91..100090 are the followers.
 log "loading 1M posts, 100k users and 101k follows"
-psql -qX -d "$DB" -v ON_ERROR_STOP=1 >/dev/null <<'SQL'
-INSERT INTO users (username, name, password_hash, created_at, updated_at)
-  SELECT 'user' || g, 'User ' || g, 'x', now(), now() FROM generate_series(2, 100090) g;
-INSERT INTO posts (author_id, title, body, created_at, updated_at)
-  SELECT u, 'Post ' || g || ' of ' || u, 'Body', now(), now() FROM generate_series(1, 10) g, generate_series(1, 50) u;
-INSERT INTO posts (author_id, title, body, created_at, updated_at)
-  SELECT 51, 'Post ' || g, 'Body', now(), now() FROM generate_series(1, 1000000) g;
-INSERT INTO posts (author_id, title, body, created_at, updated_at)
-  SELECT u, 'Post ' || g || ' of ' || u, 'Body', now(), now() FROM generate_series(1, 10) g, generate_series(52, 90) u WHERE u <> 71;
-INSERT INTO posts (author_id, title, body, created_at, updated_at)
-  SELECT 71, 'Post ' || g, 'Body', now(), now() FROM generate_series(1, 1000) g;
-INSERT INTO follows (user_id, follower_id, created_at) SELECT 51, g, now() FROM generate_series(91, 100090) g;
-INSERT INTO follows (user_id, follower_id, created_at) SELECT 71, g, now() FROM generate_series(91, 1090) g;
-VACUUM ANALYZE users; VACUUM ANALYZE posts; VACUUM ANALYZE follows;
-SQL
+psql -qX -d "$DB" -v ON_ERROR_STOP=1 -f "$ROOT/bench/seed-data.sql" >/dev/null
 # 1,000 users who log in (the login row): a benchmark of one user would measure the login back-off, not the
 # logins (docs/api.md, "Login protection"). They share the bench user's password hash.
 psql -qX -d "$DB" -v ON_ERROR_STOP=1 -c "INSERT INTO users (username, name, password_hash, created_at, updated_at)
