@@ -66,6 +66,20 @@ await finish(async () => {
   await dark.page.getByLabel('Password').fill('a long enough password');
   await dark.page.getByRole('button', { name: 'Sign in' }).click();
   await dark.page.getByRole('heading', { name: 'Home' }).waitFor();
+  // every page of the app in dark mode, axe included (home and settings: e2e.mjs)
+  for (const [path, heading] of [[`/u/${cara}`, cara[0].toUpperCase() + cara.slice(1)], ['/no/such/page', 'Page not found']]) {
+    await dark.page.goto(path);
+    await dark.page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await axe(dark.page, `${path} in dark mode`);
+  }
+  const signedOut = await person({ width: 1280, height: 800 }, { colorScheme: 'dark' });
+  for (const [path, heading] of [['/login', 'Sign in'], ['/signup', 'Sign up']]) {
+    await signedOut.page.goto(path);
+    await signedOut.page.getByRole('heading', { name: heading }).waitFor();
+    await axe(signedOut.page, `${path} in dark mode`);
+  }
+  await dark.page.goto('/');
+  await dark.page.getByRole('heading', { name: 'Home' }).waitFor();
   await dark.page.getByRole('link', { name: 'People' }).click();
   await dark.page.getByRole('list', { name: 'Everyone' }).getByRole('listitem').first().waitFor();
   await axe(dark.page, 'people in dark mode');

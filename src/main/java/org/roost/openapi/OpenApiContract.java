@@ -67,15 +67,19 @@ class OpenApiContract {
         };
     }
 
-    /** Properties ({@code Schema.property}) the API may leave out: {@code @JsonInclude} other than ALWAYS. */
-    private final Set<String> optional = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /**
+     * Properties ({@code Schema.property}) the API may leave out: {@code @JsonInclude} other than ALWAYS. Static because
+     * swagger-core's model converters are one per JVM and resolve a type once: a second application context in the same
+     * JVM (the cross-instance tests) never sees its properties again, and must still know which are optional.
+     */
+    private static final Set<String> OPTIONAL = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @Bean
     PropertyCustomizer leftOutWhenEmpty() {
         return (property, type) -> {
             if (type.getParent() != null && type.getCtxAnnotations() != null && Arrays.stream(type.getCtxAnnotations())
                     .anyMatch(a -> a instanceof JsonInclude include && include.value() != JsonInclude.Include.ALWAYS)) {
-                optional.add(type.getParent().getName() + "." + type.getPropertyName());
+                OPTIONAL.add(type.getParent().getName() + "." + type.getPropertyName());
             }
             return property;
         };
@@ -98,7 +102,7 @@ class OpenApiContract {
                 if (schema != null && schema.getProperties() != null && schema.getRequired() == null) {
                     Map<String, Schema> properties = schema.getProperties();
                     schema.setRequired(properties.keySet().stream()
-                            .filter(property -> !optional.contains(name + "." + property)).sorted().toList());
+                            .filter(property -> !OPTIONAL.contains(name + "." + property)).sorted().toList());
                 }
             });
             // A request's JSON may hold only the fields its schema names: the API refuses any other
