@@ -86,6 +86,8 @@ class SessionLoginController {
         String device = java.util.UUID.randomUUID().toString();
         devices.register(device, user.id(), Devices.Kind.SESSION, request.getHeader("User-Agent"), request.getRemoteAddr());
         session.setAttribute(Devices.SESSION_ATTRIBUTE, device);
+        // its use was just written (register): the next request within a minute writes nothing
+        session.setAttribute(SessionValidationFilter.DEVICE_TOUCHED, clock.instant().toEpochMilli());
         if (Boolean.TRUE.equals(rememberMe)) {
             request.setAttribute(SessionCookieSerializer.REMEMBER_ME, Boolean.TRUE);
         }
