@@ -13,6 +13,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.session.MapSession;
 import org.springframework.session.MapSessionRepository;
+import org.springframework.session.SessionRepository;
 import org.springframework.session.config.annotation.web.http.EnableSpringHttpSession;
 import org.springframework.session.data.redis.RedisSessionRepository;
 import org.springframework.session.web.http.CookieSerializer;
@@ -57,7 +58,7 @@ class SessionConfig {
     static class InRedis {
 
         @Bean
-        RedisSessionRepository sessionRepository(RedisConnectionFactory connections, SessionProperties properties,
+        SessionRepository<?> sessionRepository(RedisConnectionFactory connections, SessionProperties properties,
                 @Value("${roost.redis.namespace}") String namespace) {
             RedisTemplate<String, Object> template = new RedisTemplate<>();
             template.setConnectionFactory(connections);
@@ -68,7 +69,7 @@ class SessionConfig {
             repository.setDefaultMaxInactiveInterval(properties.idleTimeout());
             repository.setRedisKeyNamespace(namespace + ":sessions");
             repository.setSessionIdGenerator(new SecureSessionIdGenerator());
-            return repository;
+            return new EndedSessionTolerantRepository<>(repository);
         }
     }
 }

@@ -1,0 +1,50 @@
+package org.roost.session;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.session.Session;
+import org.springframework.session.SessionRepository;
+
+/**
+ * A session repository (Spring Session's Redis one) for which saving a session another request has just ended (a
+ * sign-out, or a revoked credential seen by a parallel request of the same browser) is not a failure: there is nothing
+ * left to keep, and the request that used it has its answer. Spring's Redis repository throws
+ * {@code IllegalStateException("Session was invalidated")} there, which would turn that request into a 500. A wrapper,
+ * not a subclass, because the Redis repository's session type is not public.
+ */
+final class EndedSessionTolerantRepository<S extends Session> implements SessionRepository<S> {
+
+    private static final String ENDED = "Session was invalidated";
+
+    private final SessionRepository<S> delegate;
+
+    EndedSessionTolerantRepository(SessionRepository<S> delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public S createSession() {
+        return delegate.createSession();
+    }
+
+    @Override
+    public void save(S session) {
+        try {
+            delegate.save(session);
+        }
+        catch (IllegalStateException ended) {
+            if (!ENDED.equals(ended.getMessage())) {
+                throw ended;
+            }
+        }
+    }
+
+    @Override
+    public @Nullable S findById(String id) {
+        return delegate.findById(id);
+    }
+
+    @Override
+    public void deleteById(String id) {
+        delegate.deleteById(id);
+    }
+}
