@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.roost.support.NodeTools;
 import org.roost.support.ApiClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -35,7 +35,7 @@ class GraphQlHttpAuditTest {
     @Test
     void passesEveryMustOfTheGraphQlOverHttpAuditAndServesGraphQlWs() throws Exception {
         // given
-        requireNode();
+        NodeTools.requireNode("the graphql-http audit");
         if (!Files.isDirectory(DIR.resolve("node_modules/graphql-http"))) {
             assertThat(run(List.of("npm", "ci", "--no-audit", "--no-fund")).exitCode()).as("npm ci").isZero();
         }
@@ -60,22 +60,5 @@ class GraphQlHttpAuditTest {
             fail("timed out: " + command);
         }
         return new Result(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-    }
-
-    private static void requireNode() {
-        boolean present;
-        try {
-            present = new ProcessBuilder("node", "--version").start().waitFor() == 0;
-        }
-        catch (IOException | InterruptedException ex) {
-            present = false;
-        }
-        if (!present) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail("CI needs node and npm for the graphql-http audit (see .ci/run)");
-            }
-            System.err.println("SKIPPED: node is not installed, so the graphql-http audit did not run");
-            Assumptions.abort("node is not installed");
-        }
     }
 }

@@ -7,14 +7,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.roost.support.IntegrationTest;
+import org.roost.support.NodeTools;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The served OpenAPI document passes {@code @redocly/cli lint} with its recommended rules, without errors
@@ -32,7 +31,7 @@ class OpenApiLintTest {
     @Test
     void passesRedoclyRecommendedRulesWithoutErrors() throws Exception {
         // given the document as served
-        requireNode();
+        NodeTools.requireNode("the OpenAPI lint");
         Path document = Path.of("target/openapi.json").toAbsolutePath();
         Files.createDirectories(document.getParent());
         Files.writeString(document, mvc.get().uri("/v3/api-docs").exchange().getResponse()
@@ -58,22 +57,5 @@ class OpenApiLintTest {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("finished in time").isTrue();
         return new Result(process.exitValue(), output);
-    }
-
-    private static void requireNode() {
-        boolean present;
-        try {
-            present = new ProcessBuilder("node", "--version").start().waitFor() == 0;
-        }
-        catch (IOException | InterruptedException ex) {
-            present = false;
-        }
-        if (!present) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail("CI needs node and npm for the OpenAPI lint (see .ci/run)");
-            }
-            System.err.println("SKIPPED: node is not installed, so the OpenAPI lint did not run");
-            Assumptions.abort("node is not installed");
-        }
     }
 }
