@@ -25,11 +25,8 @@ mkdir -p "$WORK"
 for tool in wrk psql npm curl bc pg_createcluster; do
   command -v "$tool" >/dev/null || { echo "$tool is not installed (see the header of bench/run.sh)" >&2; exit 2; }
 done
-JAVA=""
-for candidate in ${JAVA_HOME:+"$JAVA_HOME/bin/java"} /usr/lib/jvm/*25*/bin/java; do
-  "$candidate" -version 2>&1 | grep -q 'version "2[5-9]' && JAVA=$candidate && break
-done
-[ -n "$JAVA" ] || { echo "No JDK 25 found (JAVA_HOME or /usr/lib/jvm)" >&2; exit 2; }
+. "$ROOT/bench/lib.sh"
+JAVA=$(jdk25)
 PG_VERSION=$(ls /usr/lib/postgresql | sort -n | tail -n1)
 
 pids=()
@@ -39,11 +36,6 @@ cleanup() {
   pg_dropcluster --stop "$PG_VERSION" "$CLUSTER" 2>/dev/null || true
 }
 trap cleanup EXIT
-log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
-wait_for() {
-  for _ in $(seq 1 "$(($2 * 10))"); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done
-  echo "no answer from $1" >&2; return 1
-}
 
 if [ -z "${NO_BUILD:-}" ]; then log "building the jar"; mvn -q -B -DskipTests package; fi
 JAR=${JAR:-$(ls target/roost-*.jar | grep -v original | head -n1)}

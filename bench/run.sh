@@ -49,11 +49,8 @@ mkdir -p "$WORK"
 for tool in wrk nginx pgbench psql npm curl bc unzip; do
   command -v "$tool" >/dev/null || { echo "$tool is not installed (see the header of $0)" >&2; exit 2; }
 done
-JAVA=""
-for candidate in ${JAVA_HOME:+"$JAVA_HOME/bin/java"} /usr/lib/jvm/*25*/bin/java; do
-  "$candidate" -version 2>&1 | grep -q 'version "2[5-9]' && JAVA=$candidate && break
-done
-[ -n "$JAVA" ] || { echo "No JDK 25 found (JAVA_HOME or /usr/lib/jvm)" >&2; exit 2; }
+. "$ROOT/bench/lib.sh"
+JAVA=$(jdk25)
 
 pids=()
 cleanup() {
@@ -63,11 +60,6 @@ cleanup() {
   if [ -n "$OWN_CLUSTER" ]; then pg_dropcluster --stop "$PG_VERSION" "$OWN_CLUSTER" 2>/dev/null || true; fi
 }
 trap cleanup EXIT
-log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
-wait_for() {  # wait_for <url> <seconds>
-  for _ in $(seq 1 "$(($2 * 10))"); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done
-  echo "no answer from $1" >&2; return 1
-}
 
 log "building the jar"
 [ -n "${BENCH_NO_BUILD:-}" ] || mvn -q -B -DskipTests package   # BENCH_NO_BUILD=1: the jar in target/ as it is
