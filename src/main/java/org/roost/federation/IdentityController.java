@@ -18,8 +18,6 @@ import org.roost.shared.Timestamps;
 import org.roost.web.ApiPaths;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.core.context.SecurityContextHolder;
-import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -79,17 +77,14 @@ class IdentityController {
 
     /**
      * Starts linking: the answer names where this browser goes to sign in at the provider, whose account is then
-     * linked to the caller's. A browser session only (the ticket is bound to this browser by a cookie).
+     * linked to the caller's. The location works only in the browser that asked: the answer binds it with a cookie.
      */
     @PostMapping(path = "/link-requests", consumes = MediaType.APPLICATION_JSON_VALUE)
     LinkStart link(@PathVariable String userId, Caller caller, @Valid @RequestBody LinkRequest body,
             HttpServletResponse response) {
         long owner = owner(userId, caller);
-        if (SecurityContextHolder.getContext().getAuthentication() instanceof JwtAuthenticationToken) {
-            throw ApiException.forbidden("Linking a provider needs a browser session: start it from the web app's settings.");
-        }
         Providers.Provider provider = providers.find(body.provider())
-                .orElseThrow(() -> ApiException.invalid("provider", "must be one of the providers of GET /auth/providers"));
+                .orElseThrow(() -> ApiException.notFound("The sign-in provider"));
         String ticket = tickets.issue(Tickets.Kind.LINK, owner, provider.id(), BrowserBinding.LINK.bind(response));
         return new LinkStart(provider.start() + "?link=" + ticket);
     }

@@ -7,13 +7,17 @@ import java.util.Optional;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import io.swagger.v3.oas.annotations.Hidden;
 import org.roost.session.SessionSignIns;
+import org.roost.shared.RandomSecrets;
 import org.roost.shared.SecondFactorRequired;
 import org.roost.shared.SecurityEvent;
 import org.roost.twofactor.SecondFactors;
 import org.roost.user.UserService;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -55,15 +59,19 @@ class ProviderController {
     }
 
     @GetMapping(path = "/auth/providers", produces = MediaType.APPLICATION_JSON_VALUE)
-    ProviderList list() {
-        return new ProviderList(providers.list().stream()
+    ResponseEntity<ProviderList> list() {
+        ProviderList list = new ProviderList(providers.list().stream()
                 .map(p -> new ProviderRepresentation(p.id(), p.name(), p.start())).toList());
+        // tagged like the API's representations (a 304 for a matching If-None-Match): it changes only with a restart
+        return ResponseEntity.ok().cacheControl(CacheControl.noCache())
+                .eTag(RandomSecrets.hash(list.toString()).substring(0, 32)).body(list);
     }
 
     /**
      * Redeems the ticket {@link ProviderCallbacks} issued to this browser: a web app session, or the second step of a
      * sign-in for an account with two-factor sign-in on (the web app's sign-in page asks for the code).
      */
+    @Hidden // a step of a browser's redirects, answered with redirects and pages (docs/federation.md), not an API
     @GetMapping(path = ProviderCallbacks.SESSION_PATH, produces = MediaType.TEXT_HTML_VALUE)
     void session(@RequestParam(required = false) String ticket, HttpServletRequest request,
             HttpServletResponse response) throws IOException {
