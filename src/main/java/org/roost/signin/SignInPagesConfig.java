@@ -36,14 +36,15 @@ class SignInPagesConfig {
     SecurityFilterChain signInPagesChain(HttpSecurity http, PasswordLogins logins,
             CredentialRevocations revocations, Clock clock, ObjectProvider<AuthorizationServerExtension> extensions,
             RateLimitProperties rateLimits, RateLimitBuckets buckets) throws Exception {
-        List<String> pages = new ArrayList<>(List.of(SignInSessions.SIGN_IN_PAGE, SignInSessions.CONSENT_PAGE));
+        List<String> pages = new ArrayList<>(List.of(SignInSessions.SIGN_IN_PAGE, SecondStepPage.PATH,
+                SignInSessions.CONSENT_PAGE));
         extensions.orderedStream().forEach(extension -> pages.addAll(extension.pages()));
         http.securityMatcher(pages.toArray(String[]::new))
-                .authorizeHttpRequests(requests -> requests.requestMatchers(SignInSessions.SIGN_IN_PAGE).permitAll()
+                .authorizeHttpRequests(requests -> requests.requestMatchers(SignInSessions.SIGN_IN_PAGE, SecondStepPage.PATH).permitAll()
                         .anyRequest().authenticated())
                 .authenticationManager(new ProviderManager(new SignInAuthenticationProvider(logins)))
                 .formLogin(form -> form.loginPage(SignInSessions.SIGN_IN_PAGE).loginProcessingUrl(SignInSessions.SIGN_IN_PAGE)
-                        .failureUrl(SignInSessions.SIGN_IN_PAGE + "?error")
+                        .failureHandler(new SignInFailures())
                         .successHandler(SignInSessions.recordingSuccessHandler(clock)))
                 .securityContext(context -> context.securityContextRepository(SignInSessions.contexts()))
                 .addFilterAfter(SignInSessions.revocationFilter(revocations), SecurityContextHolderFilter.class)
