@@ -6,6 +6,7 @@ import { session, go, page } from '../shell.js';
 import { emailSection } from './email.js';
 import { twoFactorSection } from './twofactor.js';
 import { devicesSection } from './devices.js';
+import { connectedAppsSection } from './consents.js';
 
 /** A settings section: a form whose submit returns the confirmation to show, or throws the error to show. */
 function section(label, children, submit) {
@@ -61,6 +62,7 @@ export function settings() {
       async (f) => { await api('PATCH', `/api/v1/users/${me.id}`, { password: f.password.value, current_password: f.current_password.value }); return 'Password changed.'; }),
     twoFactorSection(section),
     devicesSection(section),
+    connectedAppsSection(section),
     section('Delete account', [h('p', {}, 'This deletes your account, posts and follows. It cannot be undone.'),
       ...field(`Type your username (${me.username}) to confirm`, { name: 'confirm' }),
       h('button', { type: 'submit', class: 'danger' }, 'Delete my account')],
