@@ -19,6 +19,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 record BackchannelProperties(Duration deadline, Duration firstRetry, Duration maxRetry, Duration pollInterval,
         Duration timeout, Map<String, Client> clients) {
 
+    BackchannelProperties {
+        clients = clients == null ? Map.of() : Map.copyOf(clients);
+    }
+
     /** @param sessionRequired whether the client needs {@code sid} in the logout token (Roost always sends it) */
     record Client(URI uri, boolean sessionRequired) {
     }

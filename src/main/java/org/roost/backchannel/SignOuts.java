@@ -45,13 +45,13 @@ class SignOuts {
 
     /** The sign-in session with this id (its cookie's value) has ended. */
     void sessionEnded(String signInSessionId) {
-        enqueue(jdbc.sql("SELECT sid, client_id, principal_name, issuer FROM backchannel_sessions WHERE sid = :sid")
+        enqueue(jdbc.sql("SELECT sid, client_id, principal_name AS subject, issuer FROM backchannel_sessions WHERE sid = :sid")
                 .param("sid", sid(signInSessionId)).query(SessionClient.class).list());
     }
 
     /** Every sign-in session of the user has ended. */
     void allSessionsEnded(String principalName) {
-        enqueue(jdbc.sql("SELECT sid, client_id, principal_name, issuer FROM backchannel_sessions WHERE principal_name = :p")
+        enqueue(jdbc.sql("SELECT sid, client_id, principal_name AS subject, issuer FROM backchannel_sessions WHERE principal_name = :p")
                 .param("p", principalName).query(SessionClient.class).list());
     }
 
