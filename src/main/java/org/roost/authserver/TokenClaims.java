@@ -85,6 +85,9 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
                     .ifPresent(email -> context.getClaims().claim("email", email.email())
                             .claim("email_verified", email.verified()));
         }
+        if (OidcParameterNames.ID_TOKEN.equals(context.getTokenType().getValue())) {
+            extensions.orderedStream().forEach(extension -> extension.customizeIdToken(context));
+        }
     }
 
     /** How the user signed in (RFC 8176), from the factors Spring Security recorded on the sign-in. */
