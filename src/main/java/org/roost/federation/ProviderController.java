@@ -8,7 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import io.swagger.v3.oas.annotations.Hidden;
-import org.roost.session.SessionSignIns;
+import org.roost.session.SessionSignIn;
 import org.roost.shared.RandomSecrets;
 import org.roost.shared.SecondFactorRequired;
 import org.roost.shared.SecurityEvent;
@@ -45,11 +45,11 @@ class ProviderController {
     private final Tickets tickets;
     private final UserService users;
     private final SecondFactors secondFactors;
-    private final SessionSignIns signIns;
+    private final SessionSignIn signIns;
     private final ApplicationEventPublisher events;
 
     ProviderController(Providers providers, Tickets tickets, UserService users, SecondFactors secondFactors,
-            SessionSignIns signIns, ApplicationEventPublisher events) {
+            SessionSignIn signIns, ApplicationEventPublisher events) {
         this.providers = providers;
         this.tickets = tickets;
         this.users = users;

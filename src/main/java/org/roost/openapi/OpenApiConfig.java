@@ -44,6 +44,7 @@ class OpenApiConfig {
             Map.entry("PasswordResetController", "accounts"),
             Map.entry("TwoFactorController", "accounts"),
             Map.entry("DeviceController", "accounts"),
+            Map.entry("PasskeyController", "accounts"),
             Map.entry("IdentityController", "accounts"),
             Map.entry("ProviderController", "auth"),
             Map.entry("AppsController", "apps"),
@@ -74,6 +75,8 @@ class OpenApiConfig {
             Map.entry("TokenController#secondFactor", "createTokenSecondFactor"),
             Map.entry("DeviceController#list", "listDevices"), Map.entry("DeviceController#signOut", "signOutDevice"),
             Map.entry("DeviceController#signOutOthers", "signOutOtherDevices"),
+            Map.entry("PasskeyController#list", "listPasskeys"), Map.entry("PasskeyController#rename", "renamePasskey"),
+            Map.entry("PasskeyController#remove", "removePasskey"),
             Map.entry("IdentityController#list", "listIdentities"), Map.entry("IdentityController#link", "startIdentityLink"),
             Map.entry("IdentityController#remove", "removeIdentity"), Map.entry("ProviderController#list", "listProviders"));
 

@@ -1,6 +1,5 @@
 package org.roost.session;
 
-
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
@@ -16,7 +15,6 @@ import org.roost.twofactor.SecondFactors;
 import org.roost.user.UserService;
 import org.springframework.context.ApplicationEventPublisher;
 import org.roost.user.UserSummary;
-import org.roost.web.ApiPaths;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -33,16 +31,16 @@ class SessionLoginController {
     private final UserService users;
     private final SecondFactors secondFactors;
     private final ApplicationEventPublisher events;
-    private final SessionSignIns signIns;
+    private final SessionSignIn signIn;
     private final CookieCsrfTokenRepository csrfTokens;
 
     SessionLoginController(PasswordLogins logins, UserService users, SecondFactors secondFactors,
-            ApplicationEventPublisher events, SessionSignIns signIns, CookieCsrfTokenRepository csrfTokens) {
+            ApplicationEventPublisher events, SessionSignIn signIn, CookieCsrfTokenRepository csrfTokens) {
         this.logins = logins;
         this.users = users;
         this.secondFactors = secondFactors;
         this.events = events;
-        this.signIns = signIns;
+        this.signIn = signIn;
         this.csrfTokens = csrfTokens;
     }
 
@@ -65,12 +63,15 @@ class SessionLoginController {
 
     private UserRepresentation establish(UserSummary user, @Nullable Boolean rememberMe, HttpServletRequest request,
             HttpServletResponse response) {
-        signIns.establish(user, Boolean.TRUE.equals(rememberMe), request, response);
-        return UserRepresentation.ofOwner(user, users.email(user.id()), ApiPaths.V1);
+        return signIn.establish(user, Boolean.TRUE.equals(rememberMe), request, response);
     }
 
     @PostMapping("/logout")
     ResponseEntity<Void> logout(HttpServletRequest request, HttpServletResponse response) {
+        if (SecurityContextHolder.getContext().getAuthentication() != null
+                && SecurityContextHolder.getContext().getAuthentication().getPrincipal() instanceof SessionUser user) {
+            events.publishEvent(new SessionEvents.SignedOut(user.id()));
+        }
         HttpSession session = request.getSession(false);
         if (session != null) {
             session.invalidate();

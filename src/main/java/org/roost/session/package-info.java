@@ -2,8 +2,7 @@
  * Session sign-in for browsers and same-origin apps: the JSON {@code /login} and {@code /logout}, the
  * session store (Spring Session, in memory or Redis), its cookie and ids, and the filter that ends a
  * session past its absolute lifetime or revoked since. Public: the session principal
- * ({@link SessionUser}), its settings and that filter, which the API's security chain uses, and
- * {@link SessionSignIns}, which starts a session for any way of signing in (package federation's too).
+ * ({@link SessionUser}), its settings and that filter, which the API's security chain uses.
  */
 @NullMarked
 package org.roost.session;
