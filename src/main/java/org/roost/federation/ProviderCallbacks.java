@@ -6,9 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 
-import org.roost.shared.SecondFactorRequired;
 import org.roost.shared.SecurityEvent;
-import org.roost.twofactor.SecondFactors;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
@@ -32,16 +30,14 @@ class ProviderCallbacks implements AuthenticationSuccessHandler, AuthenticationF
     private final AccountResolution accounts;
     private final Providers providers;
     private final Tickets tickets;
-    private final SecondFactors secondFactors;
     private final ProviderSignIns authorizeSignIns;
     private final ApplicationEventPublisher events;
 
-    ProviderCallbacks(AccountResolution accounts, Providers providers, Tickets tickets, SecondFactors secondFactors,
-            ProviderSignIns authorizeSignIns, ApplicationEventPublisher events) {
+    ProviderCallbacks(AccountResolution accounts, Providers providers, Tickets tickets, ProviderSignIns authorizeSignIns,
+            ApplicationEventPublisher events) {
         this.accounts = accounts;
         this.providers = providers;
         this.tickets = tickets;
-        this.secondFactors = secondFactors;
         this.authorizeSignIns = authorizeSignIns;
         this.events = events;
     }
@@ -74,13 +70,7 @@ class ProviderCallbacks implements AuthenticationSuccessHandler, AuthenticationF
                     case SignInStarts.Purpose.WebApp app -> response.sendRedirect(SESSION_PATH + "?ticket="
                             + tickets.issue(Tickets.Kind.SIGN_IN, userId, registrationId, BrowserBinding.SIGN_IN.bind(response)));
                     case SignInStarts.Purpose.Authorize authorize -> {
-                        if (hasSecondFactor(userId)) {
-                            accounts.refuse(assertion, userId, Refusal.SECOND_FACTOR_ON_THIS_PAGE);
-                            Pages.refusal(response, Refusal.SECOND_FACTOR_ON_THIS_PAGE, name);
-                            return;
-                        }
-                        events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.LOGIN_SUCCEEDED, userId,
-                                "provider", registrationId));
+                        // the sign-in page's package starts its own kind of session (and asks for a second factor)
                         authorizeSignIns.handOver(session, userId);
                         response.sendRedirect(ProviderSignIns.CONTINUE_PATH);
                     }
@@ -102,15 +92,5 @@ class ProviderCallbacks implements AuthenticationSuccessHandler, AuthenticationF
                 providers.find(registrationId).isPresent() ? registrationId : "unknown", "error", error));
         Pages.refusal(response, "authorization_request_not_found".equals(error) ? Refusal.SIGN_IN_EXPIRED
                 : Refusal.PROVIDER_FAILED, name);
-    }
-
-    private boolean hasSecondFactor(long userId) {
-        try {
-            secondFactors.requireIfEnabled(userId);
-            return false;
-        }
-        catch (SecondFactorRequired due) {
-            return true;
-        }
     }
 }

@@ -19,8 +19,6 @@ enum Refusal {
                     + "the link there first, or sign in to that account."),
     PROVIDER_ALREADY_LINKED(409, "You have linked this provider already",
             "Your Roost account is linked to another account at this provider. Remove that link in Settings first."),
-    SECOND_FACTOR_ON_THIS_PAGE(403, "Two-factor sign-in is on for this account",
-            "An account with two-factor sign-in on cannot sign in on this page yet. Sign in to the web app instead."),
     LINK_EXPIRED(400, "This link request has expired",
             "Linking a provider must be started from Settings, in this browser, and finished within a few minutes. "
                     + "Please start again from Settings."),

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.roost.authserver.ClientOwners;
 import org.roost.authserver.SignInSessions;
+import org.roost.federation.Providers;
 import org.roost.user.UserService;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -30,11 +31,13 @@ class SignInPages {
     private final RegisteredClientRepository clients;
     private final UserService users;
     private final ClientOwners owners;
+    private final Providers providers;
 
-    SignInPages(RegisteredClientRepository clients, UserService users, ClientOwners owners) {
+    SignInPages(RegisteredClientRepository clients, UserService users, ClientOwners owners, Providers providers) {
         this.clients = clients;
         this.users = users;
         this.owners = owners;
+        this.providers = providers;
     }
 
     @GetMapping(path = SignInSessions.SIGN_IN_PAGE, produces = MediaType.TEXT_HTML_VALUE)
@@ -58,8 +61,20 @@ class SignInPages {
                 <input type="password" id="password" name="password" autocomplete="current-password" required%s>
                 <button type="submit">Sign in</button>
                 </form>
-                <p><a href="/forgot-password">Forgot password?</a></p>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
-                Html.escape(csrf.getToken()), described, described));
+                %s<p><a href="/forgot-password">Forgot password?</a></p>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
+                Html.escape(csrf.getToken()), described, described, providerButtons()));
+    }
+
+    /** "Sign in with …" per configured OpenID Connect provider (package federation), back here when done. */
+    private String providerButtons() {
+        StringBuilder buttons = new StringBuilder();
+        for (Providers.Provider provider : providers.list()) {
+            buttons.append("<form method=\"get\" action=\"").append(Html.escape(provider.start())).append("\">")
+                    .append("<input type=\"hidden\" name=\"purpose\" value=\"authorize\">")
+                    .append("<button type=\"submit\" class=\"secondary\">Sign in with ").append(Html.escape(provider.name()))
+                    .append("</button></form>\n");
+        }
+        return buttons.isEmpty() ? "" : "<p>Or sign in with another account:</p>\n" + buttons;
     }
 
     @GetMapping(path = SignInSessions.CONSENT_PAGE, produces = MediaType.TEXT_HTML_VALUE)

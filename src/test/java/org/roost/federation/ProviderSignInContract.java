@@ -123,6 +123,41 @@ abstract class ProviderSignInContract {
     }
 
     @Test
+    void signsInOnTheAuthorizationServersPageAndResumesThePendingRequest() throws Exception {
+        // given an app that sends a browser to authorize, and a person with a provider account
+        String login = login("oauth");
+        ProviderBrowser browser = browser();
+        String verifier = org.roost.shared.RandomSecrets.newSecret();
+        String challenge = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(java.security.MessageDigest
+                .getInstance("SHA-256").digest(verifier.getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+        HttpResponse<String> toSignIn = browser.roost().get("/oauth2/authorize?response_type=code&client_id=roost-demo-app"
+                + "&redirect_uri=http://127.0.0.1:8081/callback&scope=openid%20profile&state=state-7"
+                + "&code_challenge=" + challenge + "&code_challenge_method=S256");
+        assertThat(toSignIn.statusCode()).isEqualTo(302);
+        HttpResponse<String> signInPage = browser.roost().get(ProviderBrowser.location(toSignIn));
+        assertThat(signInPage.body()).contains("Sign in with " + TestProvider.NAME, "action=\"" + START + "\"",
+                "name=\"purpose\" value=\"authorize\"");
+
+        // when they choose the provider there and sign in at it
+        HttpResponse<String> callback = browser.signIn(START + "?purpose=authorize", login);
+        assertThat(callback.statusCode()).as(callback.body()).isEqualTo(302);
+        assertThat(path(ProviderBrowser.location(callback))).isEqualTo("/signin/provider");
+        HttpResponse<String> handedOver = browser.roost().get(ProviderBrowser.location(callback));
+        assertThat(handedOver.statusCode()).isEqualTo(302);
+        HttpResponse<String> resumed = browser.roost().get(ProviderBrowser.location(handedOver));
+
+        // then the pending authorization request resumes, signed in as their (new) account: consent, then the code
+        assertThat(resumed.statusCode()).isEqualTo(302);
+        HttpResponse<String> consent = browser.roost().get(ProviderBrowser.location(resumed));
+        assertThat(consent.statusCode()).isEqualTo(200);
+        assertThat(consent.body()).contains("signed in as " + login);
+        org.roost.support.HtmlForm allow = org.roost.support.HtmlForm.all(consent.body()).getFirst();
+        HttpResponse<String> code = browser.roost().postForm(allow.action(), allow.fields());
+        assertThat(code.statusCode()).isEqualTo(302);
+        assertThat(ProviderBrowser.location(code)).startsWith("http://127.0.0.1:8081/callback?code=").contains("state=state-7");
+    }
+
+    @Test
     void takesANameThatIsFreeWhenThePreferredOneIsTaken() {
         // given an account here already called what the provider prefers
         String login = login("taken");
