@@ -67,6 +67,9 @@ class AccountResolution {
 
     /** Links the provider account to a signed-in user who asked for it in settings. */
     Outcome link(long userId, ProviderAssertion assertion) {
+        if (users.find(userId).isEmpty()) {
+            return refuse(assertion, null, Refusal.LINK_EXPIRED); // the account was deleted meanwhile
+        }
         Optional<Identities.Identity> known = identities.find(assertion.issuer(), assertion.subject());
         if (known.isPresent()) {
             return known.get().userId() == userId ? new SignedIn(users.get(userId), How.LINKED_BEFORE)

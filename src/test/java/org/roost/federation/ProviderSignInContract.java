@@ -157,6 +157,43 @@ abstract class ProviderSignInContract {
         assertThat(ProviderBrowser.location(code)).startsWith("http://127.0.0.1:8081/callback?code=").contains("state=state-7");
     }
 
+    /** What an authenticator app shows, {@code offset} 30-second steps from now (a code is accepted once). */
+    static String code(String secret, int offset) throws Exception {
+        var totp = new com.eatthepath.otp.TimeBasedOneTimePasswordGenerator(java.time.Duration.ofSeconds(30));
+        var key = new javax.crypto.spec.SecretKeySpec(new org.apache.commons.codec.binary.Base32().decode(secret), totp.getAlgorithm());
+        return "%06d".formatted(totp.generateOneTimePassword(key, java.time.Instant.now().plusSeconds(30L * offset)));
+    }
+
+    @Test
+    void asksATwoFactorAccountForItsCodeAfterTheProvider() throws Exception {
+        // given an account with two-factor sign-in on, whose verified address a provider account asserts
+        String login = login("twofactor");
+        HttpSession local = new HttpSession("http://localhost:" + port);
+        String id = signUp(local, ApiClient.uniqueUsername("guarded"), login + "@example.test");
+        assertThat(users.markEmailVerified(Long.parseLong(id), login + "@example.test")).isTrue();
+        String xsrf = local.cookies().get("XSRF-TOKEN");
+        String secret = Json.of(local.postJson("/api/v1/users/" + id + "/two-factor", "", "X-XSRF-TOKEN", xsrf).body())
+                .path("secret").asString();
+        assertThat(local.postJson("/api/v1/users/" + id + "/two-factor/confirm", "{\"current_password\":\"%s\",\"code\":\"%s\"}"
+                .formatted(ApiClient.PASSWORD, code(secret, 0)), "X-XSRF-TOKEN", xsrf).statusCode()).isEqualTo(200);
+
+        // when they sign in with the provider in the web app
+        ProviderBrowser browser = browser();
+        HttpResponse<String> callback = browser.signIn(START, login);
+        HttpResponse<String> step = browser.roost().get(path(ProviderBrowser.location(callback)));
+
+        // then no session yet: the sign-in page asks for the code, which finishes the sign-in
+        assertThat(step.statusCode()).isEqualTo(302);
+        assertThat(path(ProviderBrowser.location(step))).isEqualTo("/login");
+        String fragment = "#" + java.net.URI.create(ProviderBrowser.location(step)).getRawFragment();
+        assertThat(fragment).startsWith("#second-factor=");
+        assertThat(browser.roost().cookies()).doesNotContainKey("SESSION");
+        HttpResponse<String> finished = browser.roost().postJson("/login/second-factor", "{\"step_token\":\"%s\",\"code\":\"%s\"}"
+                .formatted(fragment.substring("#second-factor=".length()), code(secret, 1)));
+        assertThat(finished.statusCode()).as(finished.body()).isEqualTo(200);
+        assertThat(Json.of(finished.body()).path("id").asString()).isEqualTo(id);
+    }
+
     @Test
     void takesANameThatIsFreeWhenThePreferredOneIsTaken() {
         // given an account here already called what the provider prefers
