@@ -80,12 +80,12 @@ await finish(async () => {
   await stranger.page.goto('/login');
   await stranger.page.getByLabel('Username').fill(ann);
   await stranger.page.getByLabel('Password').fill('not the password at all');
-  await stranger.page.getByRole('button', { name: 'Sign in' }).click();
+  await stranger.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const alert = stranger.page.getByRole('alert');
   await alert.waitFor();
   check(/incorrect|invalid/i.test(await alert.innerText()), `a wrong password shows the API's message ("${(await alert.innerText()).trim()}")`);
   await stranger.page.getByLabel('Password').fill('a long enough password');
-  await stranger.page.getByRole('button', { name: 'Sign in' }).click();
+  await stranger.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await stranger.page.getByRole('heading', { name: 'Home' }).waitFor();
   check(await stranger.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor({ timeout: 10000 }).then(() => true, () => false),
     'signing in shows the home timeline');
@@ -155,7 +155,7 @@ await finish(async () => {
   await phone.page.goto('/login');
   await phone.page.getByLabel('Username').fill(ann);
   await phone.page.getByLabel('Password').fill('a long enough password');
-  await phone.page.getByRole('button', { name: 'Sign in' }).click();
+  await phone.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await phone.page.getByRole('heading', { name: 'Home' }).waitFor();
   const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
   check(width <= 390, `no horizontal scrolling at 390 px (${width})`);
@@ -243,7 +243,7 @@ await finish(async () => {
   await dark.page.goto('/login');
   await dark.page.getByLabel('Username').fill(ann);
   await dark.page.getByLabel('Password').fill('a long enough password');
-  await dark.page.getByRole('button', { name: 'Sign in' }).click();
+  await dark.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await dark.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
   const background = await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const [r, g, bl] = background.match(/\d+/g).map(Number);
