@@ -7,6 +7,7 @@ import { home } from './pages/home.js';
 import { people } from './pages/people.js';
 import { profile } from './pages/profile.js';
 import { settings } from './pages/settings.js';
+import { developerConsole } from './pages/console.js';
 import { verifyEmail } from './pages/email.js';
 import { forgotPassword, resetPassword } from './pages/recovery.js';
 
@@ -33,7 +34,7 @@ function drawNav() {
   const link = (href, text) => h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text);
   document.body.classList.toggle('signed-in', Boolean(me));
   nav.replaceChildren(...(me
-    ? [link('/', 'Home'), link('/people', 'People'), link(`/u/${me.username}`, 'Profile'), link('/settings', 'Settings')]
+    ? [link('/', 'Home'), link('/people', 'People'), link(`/u/${me.username}`, 'Profile'), link('/settings', 'Settings'), link('/apps', 'Apps')]
     : [link('/login', 'Sign in'), link('/signup', 'Sign up')]));
   who.replaceChildren(...(me
     ? [h('span', { class: 'who-name' }, h('span', { dir: 'auto' }, me.name), ' ', h('span', { class: 'who-username' }, `@${me.username}`)),
@@ -62,6 +63,7 @@ async function route() {
   if (path === '/') return home();
   if (path === '/people') return people();
   if (path === '/settings') return settings();
+  if (path === '/apps') return developerConsole();
   const profileMatch = path.match(/^\/u\/([^/]+)$/);
   if (profileMatch) return profile(decodeURIComponent(profileMatch[1]));
   page('Not found', h('p', {}, 'There is no such page.'));

@@ -97,7 +97,14 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
             case org.springframework.security.core.authority.FactorGrantedAuthority.OTT_AUTHORITY -> "otp";
             case org.springframework.security.core.authority.FactorGrantedAuthority.WEBAUTHN_AUTHORITY -> "hwk";
             default -> "";
-        }).filter(value -> !value.isEmpty()).distinct().toList();
+        }).filter(value -> !value.isEmpty()).distinct().collect(java.util.stream.Collectors.collectingAndThen(
+                java.util.stream.Collectors.toCollection(java.util.ArrayList::new), factors -> {
+                    // RFC 8176: "mfa" when more than one factor was proved, as the first-party tokens say it
+                    if (factors.size() > 1) {
+                        factors.add("mfa");
+                    }
+                    return List.copyOf(factors);
+                }));
     }
 
     private java.util.Optional<UserSummary> profile(String subject) {
