@@ -109,7 +109,7 @@ class AuthorizationServerConfig {
                 .addFilterAfter(SignInSessions.revocationFilter(revocations), SecurityContextHolderFilter.class)
                 .addFilterBefore(new ProtocolRateLimits(rateLimits, buckets), SecurityContextHolderFilter.class)
                 .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(
-                        "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'"))
+                        "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'"))
                         .referrerPolicy(referrer -> referrer.policy(
                                 org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy.NO_REFERRER)))
                 .httpBasic(AbstractHttpConfigurer::disable)
