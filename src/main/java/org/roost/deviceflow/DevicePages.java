@@ -8,8 +8,8 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.roost.authserver.ClientOwners;
-import org.roost.authserver.ConsentForm;
-import org.roost.authserver.Html;
+import org.roost.signin.ConsentForm;
+import org.roost.signin.Html;
 import org.roost.user.UserService;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;

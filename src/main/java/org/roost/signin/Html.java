@@ -1,4 +1,4 @@
-package org.roost.authserver;
+package org.roost.signin;
 
 import org.springframework.web.util.HtmlUtils;
 
