@@ -114,7 +114,7 @@ await finish(async () => {
   await page.getByRole('link', { name: 'Sign in' }).last().click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('a fresh long password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Home' }).waitFor();
   check(true, 'signs in with the new password');
 
@@ -142,7 +142,7 @@ await finish(async () => {
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('a fresh long password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
   await axe(page, 'the second sign-in step');
   await page.getByLabel('Code from your authenticator app').fill('000000' === totp(key, 1) ? '111111' : '000000');
@@ -158,7 +158,7 @@ await finish(async () => {
   await tablet.page.goto('/login');
   await tablet.page.getByLabel('Username').fill(username);
   await tablet.page.getByLabel('Password').fill('a fresh long password');
-  await tablet.page.getByRole('button', { name: 'Sign in' }).click();
+  await tablet.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await tablet.page.getByLabel('Code from your authenticator app').fill(recoveryCode);
   await tablet.page.getByRole('button', { name: 'Verify' }).click();
   await tablet.page.getByRole('heading', { name: 'Home' }).waitFor();

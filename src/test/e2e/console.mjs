@@ -118,10 +118,10 @@ await finish(async () => {
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   await page.goto(`/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: callback,
     scope: 'openid posts:read', state: tag, code_challenge: challenge, code_challenge_method: 'S256' })}`);
-  if (await page.getByRole('button', { name: 'Sign in' }).count()) {
+  if (await page.getByRole('button', { name: 'Sign in', exact: true }).count()) {
     await page.getByLabel('Username').fill(gil);
     await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
   await page.getByRole('button', { name: 'Allow' }).waitFor();
   check((await page.locator('main').innerText()).includes(`registered by ${gil}`), 'the consent page names the app\'s owner');
