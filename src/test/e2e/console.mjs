@@ -126,6 +126,9 @@ await finish(async () => {
   await page.getByRole('button', { name: 'Allow' }).waitFor();
   check((await page.locator('main').innerText()).includes(`registered by ${gil}`), 'the consent page names the app\'s owner');
   await axe(page, 'the consent page of an app a person registered');
+  const header = page.getByRole('navigation', { name: 'Main' });
+  check(await header.getByRole('link', { name: 'Home' }).count() === 1 && await header.getByRole('link', { name: 'Sign up' }).count() === 0
+    && !(await page.locator('main').innerText()).includes('No account yet'), 'the consent page leads a signed-in person Home, not to sign up');
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.getByRole('heading', { name: 'Signed in' }).waitFor();
   const tokens = await token(clientId, rotated, { grant_type: 'authorization_code', code, redirect_uri: callback, code_verifier: verifier });
