@@ -420,7 +420,6 @@ class ScopeMatrixTest {
                     return new Call(user, auth -> mvc.post().uri(users + user + "/devices/sign-out-others")
                             .header("Authorization", auth).exchange());
                 })),
-                Map.entry("listProviders", get("/auth/providers")),
                 Map.entry("listIdentities", new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.get()
                         .uri(users + f.actor().userId() + "/identities").header("Authorization", auth).exchange()))),
                 // No provider is configured here: a call the scope allows gets as far as looking the provider up

@@ -78,7 +78,6 @@ final class ScopeTable {
             Map.entry("removePasskey", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("signOutDevice", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("signOutOtherDevices", Need.byUser(Scopes.USERS_WRITE)),
-            Map.entry("listProviders", Need.free()),
             Map.entry("listIdentities", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("startIdentityLink", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("removeIdentity", Need.byUser(Scopes.USERS_WRITE)),
