@@ -11,6 +11,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 
 import org.roost.revocation.CredentialRevocations;
+import org.roost.limits.RateLimitBuckets;
+import org.roost.limits.RateLimitProperties;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.authentication.AuthenticationSuccessHandler;
@@ -21,23 +24,29 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * A sign-in session ends, like every other credential, when its user changes their password or is
  * deleted: the moment of sign-in is kept in the session and compared with the user's revocations.
  */
-final class SignInSessions {
+public final class SignInSessions {
+
+    /** The sign-in form; Spring Security processes its POST. */
+    public static final String SIGN_IN_PAGE = "/signin";
+    /** The consent form, posted to the authorize endpoint. */
+    public static final String CONSENT_PAGE = "/consent";
+    private static final String CONTEXT_KEY = "ROOST_SIGNIN_SECURITY_CONTEXT";
 
     private static final String SIGNED_IN_AT = SignInSessions.class.getName() + ".SIGNED_IN_AT";
 
     private SignInSessions() {
     }
 
-    static AuthenticationSuccessHandler recordingSuccessHandler(Clock clock) {
+    public static AuthenticationSuccessHandler recordingSuccessHandler(Clock clock) {
         SavedRequestAwareAuthenticationSuccessHandler delegate = new SavedRequestAwareAuthenticationSuccessHandler();
-        delegate.setDefaultTargetUrl("/signin");
+        delegate.setDefaultTargetUrl(SIGN_IN_PAGE);
         return (request, response, authentication) -> {
             request.getSession().setAttribute(SIGNED_IN_AT, clock.instant());
             delegate.onAuthenticationSuccess(request, response, authentication);
         };
     }
 
-    static OncePerRequestFilter revocationFilter(CredentialRevocations revocations) {
+    public static OncePerRequestFilter revocationFilter(CredentialRevocations revocations) {
         return new OncePerRequestFilter() {
             @Override
             protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
@@ -61,5 +70,17 @@ final class SignInSessions {
         catch (NumberFormatException notAUser) {
             return false;
         }
+    }
+
+    /** Where the pages and the protocol endpoints keep the signed-in person: apart from the web app's session login. */
+    public static HttpSessionSecurityContextRepository contexts() {
+        HttpSessionSecurityContextRepository repository = new HttpSessionSecurityContextRepository();
+        repository.setSpringSecurityContextKey(CONTEXT_KEY);
+        return repository;
+    }
+
+    /** The per-address token buckets in front of every endpoint and page of the authorization server. */
+    public static OncePerRequestFilter rateLimits(RateLimitProperties properties, RateLimitBuckets buckets) {
+        return new ProtocolRateLimits(properties, buckets);
     }
 }

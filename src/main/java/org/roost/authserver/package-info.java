@@ -1,7 +1,7 @@
 /**
- * The OAuth 2.0 / OpenID Connect authorization server (Spring Security's): its protocol endpoints,
- * the HTML sign-in and consent pages, the registered clients, and the signing keys that every token
- * of the service, first-party or OAuth, is signed with.
+ * The OAuth 2.0 / OpenID Connect authorization server (Spring Security's): its protocol endpoints, the
+ * registered clients, the claims of its tokens, and the sign-in session that its endpoints share with the pages
+ * of {@code signin}.
  */
 @NullMarked
 package org.roost.authserver;

@@ -44,6 +44,7 @@ class OpenApiConfig {
             Map.entry("PasswordResetController", "accounts"),
             Map.entry("TwoFactorController", "accounts"),
             Map.entry("DeviceController", "accounts"),
+            Map.entry("PasskeyController", "accounts"),
             Map.entry("AppsController", "apps"),
             Map.entry("ConsentsController", "consents"));
 
@@ -71,7 +72,9 @@ class OpenApiConfig {
             Map.entry("SessionLoginController#secondFactor", "logInSecondFactor"),
             Map.entry("TokenController#secondFactor", "createTokenSecondFactor"),
             Map.entry("DeviceController#list", "listDevices"), Map.entry("DeviceController#signOut", "signOutDevice"),
-            Map.entry("DeviceController#signOutOthers", "signOutOtherDevices"));
+            Map.entry("DeviceController#signOutOthers", "signOutOtherDevices"),
+            Map.entry("PasskeyController#list", "listPasskeys"), Map.entry("PasskeyController#rename", "renamePasskey"),
+            Map.entry("PasskeyController#remove", "removePasskey"));
 
     /** Operations that take no credential at all. */
     private static final List<String> PUBLIC = List.of("createUser", "logIn", "createToken", "refreshToken", "verifyEmail",

@@ -58,8 +58,11 @@ class SecurityConfig {
     SecurityFilterChain apiChain(HttpSecurity http, JsonSecurityErrors errors, CookieCsrfTokenRepository csrfTokens,
             HttpSessionSecurityContextRepository contexts, CredentialRevocations revocations,
             SessionProperties sessions, Clock clock, RateLimitProperties rateLimits, RateLimitBuckets buckets,
-            org.roost.web.ErrorResponses errorResponses, org.roost.devices.Devices devices) throws Exception {
-        http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**")
+            org.roost.web.ErrorResponses errorResponses, org.roost.devices.Devices devices,
+            org.roost.passkeys.PasskeySecurity passkeys) throws Exception {
+        // with the passkey ceremonies' endpoints (Spring's webAuthn(), see PasskeySecurity)
+        http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**", "/webauthn/**",
+                        "/login/webauthn")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(HttpMethod.POST, "/api/v1/users", "/api/users").permitAll()
                         // Mailed links prove themselves: whoever follows one need not be signed in
@@ -68,6 +71,9 @@ class SecurityConfig {
                                 "/api/password-resets/complete").permitAll()
                         .requestMatchers(HttpMethod.POST, "/login", "/auth/token", "/auth/token/refresh",
                                 "/login/second-factor", "/auth/token/second-factor").permitAll()
+                        .requestMatchers(HttpMethod.POST, org.roost.passkeys.PasskeySecurity.SIGN_IN_PATHS).permitAll()
+                        // Passkeys are removed through the API, which is audited (docs/api.md, "Passkeys")
+                        .requestMatchers(HttpMethod.DELETE, "/webauthn/register/**").denyAll()
                         // GraphQL answers a missing credential itself (UNAUTHENTICATED in the body, see docs/api.md)
                         .requestMatchers("/graphql").permitAll()
                         .anyRequest().authenticated())
@@ -90,6 +96,7 @@ class SecurityConfig {
                 .formLogin(AbstractHttpConfigurer::disable)
                 .httpBasic(AbstractHttpConfigurer::disable)
                 .logout(AbstractHttpConfigurer::disable);
+        passkeys.configureApi(http);
         return http.build();
     }
 

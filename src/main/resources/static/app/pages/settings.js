@@ -1,4 +1,4 @@
-// Settings: name, avatar, email, password, account deletion.
+// Settings: name, avatar, email, password, two-factor sign-in, passkeys, devices, account deletion.
 import { api } from '../api.js';
 import { h, field, showError, errorBox, clearFieldErrors } from '../dom.js';
 import { NAME_HINT, PASSWORD_HINT } from './signin.js';
@@ -6,6 +6,8 @@ import { session, go, page } from '../shell.js';
 import { emailSection } from './email.js';
 import { twoFactorSection } from './twofactor.js';
 import { devicesSection } from './devices.js';
+import { connectedAppsSection } from './consents.js';
+import { passkeysSection } from './passkeys.js';
 
 /** A settings section: a form whose submit returns the confirmation to show, or throws the error to show. */
 function section(label, children, submit) {
@@ -60,7 +62,9 @@ export function settings() {
       h('button', { type: 'submit' }, 'Change password')],
       async (f) => { await api('PATCH', `/api/v1/users/${me.id}`, { password: f.password.value, current_password: f.current_password.value }); return 'Password changed.'; }),
     twoFactorSection(section),
+    passkeysSection(section),
     devicesSection(section),
+    connectedAppsSection(section),
     section('Delete account', [h('p', {}, 'This deletes your account, posts and follows. It cannot be undone.'),
       ...field(`Type your username (${me.username}) to confirm`, { name: 'confirm' }),
       h('button', { type: 'submit', class: 'danger' }, 'Delete my account')],

@@ -2,6 +2,7 @@
 import { api } from '../api.js';
 import { h, field, showError, errorBox } from '../dom.js';
 import { session, go, page } from '../shell.js';
+import { signInWithPasskey, supported } from '../passkeys.js';
 
 // The API's rules for each field, shown before anything is sent.
 export const USERNAME_HINT = "3–32 letters, digits, '.', '_' or '-', starting and ending with a letter or digit.";
@@ -26,7 +27,15 @@ export function signIn() {
       else showError(errors, error, form);
     }
   });
-  page('Sign in', note, errors, form, h('p', {}, h('a', { href: '/forgot-password' }, 'Forgot password?')),
+  // A passkey needs neither username nor password, and stands for two-factor sign-in too
+  const passkey = supported() ? h('button', { type: 'button', class: 'secondary', onclick: async () => {
+    errors.hidden = true;
+    try {
+      session.me = await signInWithPasskey();
+      go('/');
+    } catch (error) { showError(errors, error); }
+  } }, 'Sign in with a passkey') : null;
+  page('Sign in', note, errors, form, passkey, h('p', {}, h('a', { href: '/forgot-password' }, 'Forgot password?')),
     h('p', {}, 'New here? ', h('a', { href: '/signup' }, 'Create an account')));
 }
 

@@ -1,5 +1,6 @@
 package org.roost.authserver;
 
+import org.roost.signingkeys.SigningKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;

@@ -1,5 +1,6 @@
 package org.roost.authserver;
 
+import org.roost.signingkeys.SigningKeys;
 import java.time.Instant;
 import java.util.Date;
 import java.util.UUID;

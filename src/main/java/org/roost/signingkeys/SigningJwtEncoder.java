@@ -1,4 +1,4 @@
-package org.roost.authserver;
+package org.roost.signingkeys;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

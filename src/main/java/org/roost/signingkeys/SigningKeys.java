@@ -1,4 +1,4 @@
-package org.roost.authserver;
+package org.roost.signingkeys;
 
 import java.text.ParseException;
 import java.time.Clock;
@@ -37,7 +37,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * signed has expired. Requests read the in-memory copy only.
  */
 @Component
-class SigningKeys implements JWKSource<SecurityContext> {
+public class SigningKeys implements JWKSource<SecurityContext> {
 
     private static final Logger log = LoggerFactory.getLogger(SigningKeys.class);
 
@@ -84,7 +84,7 @@ class SigningKeys implements JWKSource<SecurityContext> {
     }
 
     /** The key that signs now: the newest active one that every instance has had time to learn. */
-    JWK current() {
+    public JWK current() {
         Instant publishedBefore = clock.instant().minus(properties.keyPublication());
         List<Key> active = keys.stream().filter(key -> key.retiredAt() == null)
                 .sorted(Comparator.comparing(Key::createdAt).reversed()).toList();
@@ -94,7 +94,7 @@ class SigningKeys implements JWKSource<SecurityContext> {
     }
 
     /** Every stored key with its private half, in storage order (for rotation tests). */
-    List<JWK> privateKeys() {
+    public List<JWK> privateKeys() {
         return keys.stream().map(Key::jwk).toList();
     }
 
@@ -118,7 +118,7 @@ class SigningKeys implements JWKSource<SecurityContext> {
     }
 
     /** Starts a new key now; the current one retires once the new one signs. */
-    void rotate() {
+    public void rotate() {
         insert(generate(), clock.instant());
         reload();
     }
@@ -142,7 +142,7 @@ class SigningKeys implements JWKSource<SecurityContext> {
     }
 
     @Scheduled(fixedDelayString = "PT1M", initialDelayString = "PT1M")
-    void maintain() {
+    public void maintain() {
         reload();
         Instant now = clock.instant();
         if (newestActive().plus(properties.keyRotation()).isBefore(now)) {

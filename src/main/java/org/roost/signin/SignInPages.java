@@ -1,4 +1,4 @@
-package org.roost.authserver;
+package org.roost.signin;
 
 import java.security.Principal;
 import java.util.Arrays;
@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.authserver.ClientOwners;
+import org.roost.authserver.SignInSessions;
 import org.roost.user.UserService;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -35,18 +37,18 @@ class SignInPages {
         this.owners = owners;
     }
 
-    @GetMapping(path = AuthorizationServerConfig.SIGN_IN_PAGE, produces = MediaType.TEXT_HTML_VALUE)
+    @GetMapping(path = SignInSessions.SIGN_IN_PAGE, produces = MediaType.TEXT_HTML_VALUE)
     @ResponseBody
     String signIn(CsrfToken csrf, @Nullable Authentication authentication,
-            @RequestParam(required = false) @Nullable String error) {
+            @RequestParam(required = false) @Nullable String error, @RequestParam(required = false) @Nullable String expired) {
         if (authentication != null && authentication.isAuthenticated() && error == null) {
             return Html.page("Signed in", "<p>You are signed in to Roost. You can close this page.</p>");
         }
-        String alert = error == null ? ""
-                : "<p class=\"error\" role=\"alert\" id=\"signin-error\">The username or password is incorrect, "
-                        + "or there were too many attempts. Please try again. (An account with two-factor sign-in on "
-                        + "cannot sign in on this page yet.)</p>";
-        String described = error == null ? "" : " aria-describedby=\"signin-error\"";
+        String message = error != null ? "The username or password is incorrect, or there were too many attempts. "
+                + "Please try again." : expired != null ? "The sign-in took too long or had too many wrong codes. "
+                + "Please sign in again." : null;
+        String alert = message == null ? "" : "<p class=\"error\" role=\"alert\" id=\"signin-error\">" + message + "</p>";
+        String described = message == null ? "" : " aria-describedby=\"signin-error\"";
         return Html.page("Sign in", alert + """
                 <form method="post" action="%s">
                 <input type="hidden" name="%s" value="%s">
@@ -56,11 +58,11 @@ class SignInPages {
                 <input type="password" id="password" name="password" autocomplete="current-password" required%s>
                 <button type="submit">Sign in</button>
                 </form>
-                <p><a href="/forgot-password">Forgot password?</a></p>""".formatted(AuthorizationServerConfig.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
+                <p><a href="/forgot-password">Forgot password?</a></p>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
                 Html.escape(csrf.getToken()), described, described));
     }
 
-    @GetMapping(path = AuthorizationServerConfig.CONSENT_PAGE, produces = MediaType.TEXT_HTML_VALUE)
+    @GetMapping(path = SignInSessions.CONSENT_PAGE, produces = MediaType.TEXT_HTML_VALUE)
     @ResponseBody
     ResponseEntity<String> consent(Principal principal, CsrfToken csrf,
             @RequestParam("client_id") String clientId, @RequestParam String state,
@@ -78,7 +80,7 @@ class SignInPages {
         hidden.put(csrf.getParameterName(), csrf.getToken());
         String body = ConsentForm.render(client.getClientName(), owners.ownerOf(client), username(principal.getName()),
                 requested, "/oauth2/authorize", hidden);
-        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body(Html.page("Allow access?", body));
+        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body(Html.signedInPage("Allow access?", body));
     }
 
     String username(String subject) {

@@ -1,4 +1,4 @@
-package org.roost.authserver;
+package org.roost.signin;
 
 import java.util.Collection;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.roost.authserver;
+package org.roost.signingkeys;
 
 import java.net.http.HttpResponse;
 import java.util.List;

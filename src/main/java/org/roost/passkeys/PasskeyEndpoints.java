@@ -1,0 +1,134 @@
+package org.roost.passkeys;
+
+import java.io.IOException;
+import java.time.Duration;
+
+import io.github.bucket4j.ConsumptionProbe;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+
+import org.roost.limits.RateLimitBuckets;
+import org.roost.limits.RateLimitProperties;
+import org.roost.session.SessionUser;
+import org.roost.shared.ApiException;
+import org.roost.shared.DependencyFailures;
+import org.roost.shared.ErrorCode;
+import org.roost.web.ErrorResponses;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * In front of the framework's WebAuthn endpoints ({@code /webauthn/**}, {@code /login/webauthn}): the API's token
+ * buckets per address (nobody is known before a sign-in), registration only for a signed-in session, and the
+ * contract's error body for every refusal, where the framework's filters answer a bare status or throw.
+ */
+final class PasskeyEndpoints extends OncePerRequestFilter {
+
+    private final RateLimitProperties limits;
+    private final RateLimitBuckets buckets;
+    private final ErrorResponses errors;
+
+    PasskeyEndpoints(RateLimitProperties limits, RateLimitBuckets buckets, ErrorResponses errors) {
+        this.limits = limits;
+        this.buckets = buckets;
+        this.errors = errors;
+    }
+
+    static boolean isPasskeyEndpoint(HttpServletRequest request) {
+        String path = request.getRequestURI();
+        return path.startsWith("/webauthn/") || path.equals("/login/webauthn");
+    }
+
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return !isPasskeyEndpoint(request);
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        Duration wait = charge(request);
+        if (!wait.isZero()) {
+            errors.write(request, response, ApiException.rateLimited(wait));
+            return;
+        }
+        if (request.getRequestURI().startsWith("/webauthn/register") && !signedIn()) {
+            errors.write(request, response, ErrorCode.UNAUTHENTICATED, "Sign in to add a passkey.");
+            return;
+        }
+        Tracking tracked = new Tracking(response);
+        try {
+            chain.doFilter(request, tracked);
+        }
+        catch (ApiException refused) {
+            errors.write(request, response, refused);
+            return;
+        }
+        catch (ServletException wrapped) {
+            if (wrapped.getCause() instanceof ApiException refused) {
+                errors.write(request, response, refused);
+                return;
+            }
+            throw wrapped;
+        }
+        int status = tracked.getStatus();
+        if (status >= 400 && !tracked.wrote && !response.isCommitted()) {
+            errors.write(request, response, switch (status) {
+                case 400 -> new ApiException(ErrorCode.MALFORMED_REQUEST, "The passkey request could not be read, or "
+                        + "this session started no such ceremony: ask for options first.");
+                case 401 -> new ApiException(ErrorCode.INVALID_CREDENTIALS, PasskeySecurity.NOT_ACCEPTED);
+                default -> new ApiException(ErrorCode.forStatus(status), ErrorCode.forStatus(status).defaultMessage());
+            });
+        }
+    }
+
+    /** Zero when the address may go on, else how long it must wait. Fails open when Redis is down, like the API's limits. */
+    private Duration charge(HttpServletRequest request) {
+        if (!limits.enabled()) {
+            return Duration.ZERO;
+        }
+        try {
+            ConsumptionProbe probe = buckets.consume("passkey-address:" + request.getRemoteAddr(), limits.writeCost());
+            return probe.isConsumed() ? Duration.ZERO
+                    : Duration.ofSeconds(Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L));
+        }
+        catch (RuntimeException failure) {
+            if (!DependencyFailures.isUnavailable(failure)) {
+                throw failure;
+            }
+            return Duration.ZERO;
+        }
+    }
+
+    private static boolean signedIn() {
+        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication != null && authentication.getPrincipal() instanceof SessionUser;
+    }
+
+    /** Notes whether a body was begun, so that a bare refusal can be given the contract's body. */
+    private static final class Tracking extends HttpServletResponseWrapper {
+
+        private boolean wrote;
+
+        Tracking(HttpServletResponse response) {
+            super(response);
+        }
+
+        @Override
+        public ServletOutputStream getOutputStream() throws IOException {
+            wrote = true;
+            return super.getOutputStream();
+        }
+
+        @Override
+        public java.io.PrintWriter getWriter() throws IOException {
+            wrote = true;
+            return super.getWriter();
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package org.roost.passkeys;
+
+import java.util.Map;
+
+import org.roost.limits.RateLimitBuckets;
+import org.roost.limits.RateLimitProperties;
+import org.roost.session.SessionSignIn;
+import org.roost.shared.ErrorCode;
+import org.roost.shared.SecurityEvent;
+import org.roost.user.UserRepresentation;
+import org.roost.user.UserService;
+import org.roost.user.UserSummary;
+import org.roost.web.ErrorResponses;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.MediaType;
+import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.config.ObjectPostProcessor;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.core.userdetails.UsernameNotFoundException;
+import org.springframework.security.web.context.RequestAttributeSecurityContextRepository;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
+import org.springframework.security.web.webauthn.api.PublicKeyCredentialUserEntity;
+import org.springframework.security.web.webauthn.authentication.WebAuthnAuthenticationFilter;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Adds Spring Security's {@code webAuthn()} to a security chain. On the API chain (the web app): registering a
+ * passkey while signed in, and signing in with one, which answers like {@code POST /login} and makes the same session.
+ */
+@Component
+public class PasskeySecurity {
+
+    /** Anyone may ask to sign in with a passkey; the chain applying {@link #configureApi} matches {@code /webauthn/**} too. */
+    public static final String[] SIGN_IN_PATHS = { "/webauthn/authenticate/options", "/login/webauthn" };
+    static final String NOT_ACCEPTED = "The passkey was not accepted: it is not registered here, or could not be verified.";
+
+    private final PasskeyProperties properties;
+    private final UserService users;
+    private final SessionSignIn signIn;
+    private final ErrorResponses errors;
+    private final RateLimitProperties limits;
+    private final RateLimitBuckets buckets;
+    private final ApplicationEventPublisher events;
+    private final JsonMapper json;
+
+    PasskeySecurity(PasskeyProperties properties, UserService users, SessionSignIn signIn, ErrorResponses errors,
+            RateLimitProperties limits, RateLimitBuckets buckets, ApplicationEventPublisher events, JsonMapper json) {
+        this.properties = properties;
+        this.users = users;
+        this.signIn = signIn;
+        this.errors = errors;
+        this.limits = limits;
+        this.buckets = buckets;
+        this.events = events;
+        this.json = json;
+    }
+
+    public void configureApi(HttpSecurity http) throws Exception {
+        http.setSharedObject(UserDetailsService.class, userDetails());
+        http.webAuthn(webAuthn -> webAuthn.rpId(properties.rpId()).rpName(properties.rpName())
+                        .allowedOrigins(properties.allowedOrigins()).disableDefaultRegistrationPage(true)
+                        .withObjectPostProcessor(new ObjectPostProcessor<WebAuthnAuthenticationFilter>() {
+                            @Override
+                            public <O extends WebAuthnAuthenticationFilter> O postProcess(O filter) {
+                                // The session is made by the success handler, as for a password sign-in.
+                                filter.setSecurityContextRepository(new RequestAttributeSecurityContextRepository());
+                                filter.setAuthenticationSuccessHandler((request, response, authentication) -> {
+                                    UserSummary user = user(authentication.getPrincipal());
+                                    events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.LOGIN_SUCCEEDED,
+                                            user.id(), "method", "passkey"));
+                                    UserRepresentation body = signIn.establish(user, false, request, response);
+                                    response.setStatus(200);
+                                    response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+                                    json.writeValue(response.getOutputStream(), body);
+                                });
+                                filter.setAuthenticationFailureHandler((request, response, failure) -> {
+                                    events.publishEvent(new SecurityEvent(SecurityEvent.Kind.LOGIN_FAILED, null, null,
+                                            Map.of("method", "passkey")));
+                                    errors.write(request, response, ErrorCode.INVALID_CREDENTIALS, NOT_ACCEPTED);
+                                });
+                                return filter;
+                            }
+                        }))
+                .addFilterAfter(new PasskeyEndpoints(limits, buckets, errors), SecurityContextHolderFilter.class);
+    }
+
+    /** The framework loads the user named by the passkey's user entity: the Roost username. */
+    private UserDetailsService userDetails() {
+        return username -> users.findByUsername(username)
+                .map(user -> User.withUsername(user.username()).password("").authorities("ROLE_USER").build())
+                .orElseThrow(() -> new UsernameNotFoundException("no such user"));
+    }
+
+    private UserSummary user(Object principal) {
+        String username = principal instanceof PublicKeyCredentialUserEntity entity ? entity.getName() : "";
+        return users.findByUsername(username).orElseThrow(() -> new BadCredentialsException("no such user"));
+    }
+}
