@@ -2,7 +2,7 @@
 // field before anything is sent, and refused by the API too), copies its secret (shown once), makes a new one; another
 // person sees none of it; the app gets a token through the consent page, which Settings lists until the person
 // removes its access (the token is then refused); deleting the app asks first. Both pages in light and dark mode at
-// 320, 390, 768 and 1280 px, axe each time. node console.mjs <base-url> <screenshot-dir>
+// 320, 390, 768 and 1280 px, axe (light and dark) each time. node console.mjs <base-url> <screenshot-dir>
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { base, shots, check, person, axe, signUp, finish } from './harness.mjs';
@@ -26,18 +26,17 @@ async function token(clientId, secret, fields) {
   return { status: response.status, body: await response.json() };
 }
 
-async function everyWidthAndScheme(page, name, ready) {
-  for (const colorScheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [320, 390, 768, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await ready();
-      const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
-      check(scroll <= inner, `no horizontal scrolling on ${name} at ${width} px, ${colorScheme} (${scroll} <= ${inner})`);
-      await axe(page, `${name} at ${width} px, ${colorScheme}`);
-    }
+/** At each of the four widths: no horizontal scrolling, and axe (which checks light and dark mode). */
+async function everyWidth(page, name, ready) {
+  for (const width of [320, 390, 768, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await ready();
+    const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    check(scroll <= inner, `no horizontal scrolling on ${name} at ${width} px (${scroll} <= ${inner})`);
+    const [navScroll, navWidth] = await page.evaluate(() => [document.getElementById('nav').scrollWidth, document.getElementById('nav').clientWidth]);
+    check(navScroll <= navWidth, `every navigation link is on screen at ${width} px (${navScroll} <= ${navWidth})`);
+    await axe(page, `${name} at ${width} px`);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -119,13 +118,17 @@ await finish(async () => {
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   await page.goto(`/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: callback,
     scope: 'openid posts:read', state: tag, code_challenge: challenge, code_challenge_method: 'S256' })}`);
-  if (await page.getByRole('button', { name: 'Sign in' }).count()) {
+  if (await page.getByRole('button', { name: 'Sign in', exact: true }).count()) {
     await page.getByLabel('Username').fill(gil);
     await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
   await page.getByRole('button', { name: 'Allow' }).waitFor();
   check((await page.locator('main').innerText()).includes(`registered by ${gil}`), 'the consent page names the app\'s owner');
+  await axe(page, 'the consent page of an app a person registered');
+  const header = page.getByRole('navigation', { name: 'Main' });
+  check(await header.getByRole('link', { name: 'Home' }).count() === 1 && await header.getByRole('link', { name: 'Sign up' }).count() === 0
+    && !(await page.locator('main').innerText()).includes('No account yet'), 'the consent page leads a signed-in person Home, not to sign up');
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.getByRole('heading', { name: 'Signed in' }).waitFor();
   const tokens = await token(clientId, rotated, { grant_type: 'authorization_code', code, redirect_uri: callback, code_verifier: verifier });
@@ -139,14 +142,19 @@ await finish(async () => {
   const row = connected.getByRole('listitem').filter({ hasText: appName });
   await row.waitFor();
   check((await row.innerText()).includes('Read posts'), 'a connected app shows what it may do, in words');
-  await everyWidthAndScheme(page, 'settings with a connected app', () => row.waitFor());
-  await connected.screenshot({ path: `${shots}/connected-apps-desktop.png` });
+  await everyWidth(page, 'settings with a connected app', () => row.waitFor());
+  // the section with its heading, and a margin around it
+  const shoot = async (path) => {
+    const box = await page.locator('section', { has: page.getByRole('heading', { name: 'Connected apps' }) }).boundingBox();
+    const y = box.y + await page.evaluate(() => scrollY);
+    await page.screenshot({ path, fullPage: true, clip: { x: 0, y: Math.max(0, y - 16), width: page.viewportSize().width, height: box.height + 32 } });
+  };
+  await shoot(`${shots}/connected-apps-desktop.png`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await connected.scrollIntoViewIfNeeded();
-  await connected.screenshot({ path: `${shots}/connected-apps-phone.png` });
+  await shoot(`${shots}/connected-apps-phone.png`);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/apps');
-  await everyWidthAndScheme(page, 'the developer console', () => entry.waitFor());
+  await everyWidth(page, 'the developer console', () => entry.waitFor());
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${shots}/console-phone.png` });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,7 +1,8 @@
 // The Roost web app: the router and the navigation. Pages are in pages/, the parts they share in components/.
 import { api, whenSessionExpires } from './api.js';
 import { h } from './dom.js';
-import { session, go, page, setRouter, leave } from './shell.js';
+import { avatarOf } from './components/avatar.js';
+import { session, go, page, setRouter, leave, whenMeChanges } from './shell.js';
 import { signIn, signUp, signOut } from './pages/signin.js';
 import { home } from './pages/home.js';
 import { people } from './pages/people.js';
@@ -15,6 +16,7 @@ const nav = document.getElementById('nav');
 const who = document.getElementById('who');
 
 setRouter(route);
+whenMeChanges(() => drawNav());
 whenSessionExpires(() => { session.me = null; go('/login?expired'); });
 
 document.addEventListener('click', (event) => {
@@ -37,7 +39,7 @@ function drawNav() {
     ? [link('/', 'Home'), link('/people', 'People'), link(`/u/${me.username}`, 'Profile'), link('/settings', 'Settings'), link('/apps', 'Apps')]
     : [link('/login', 'Sign in'), link('/signup', 'Sign up')]));
   who.replaceChildren(...(me
-    ? [h('span', { class: 'who-name' }, h('span', { dir: 'auto' }, me.name), ' ', h('span', { class: 'who-username' }, `@${me.username}`)),
+    ? [avatarOf(me), h('span', { class: 'who-name' }, h('span', { dir: 'auto' }, me.name), ' ', h('span', { class: 'who-username' }, `@${me.username}`)),
       h('button', { type: 'button', class: 'secondary small', onclick: signOut }, 'Sign out')]
     : []));
 }

@@ -80,7 +80,7 @@ class SignInPages {
         hidden.put(csrf.getParameterName(), csrf.getToken());
         String body = ConsentForm.render(client.getClientName(), owners.ownerOf(client), username(principal.getName()),
                 requested, "/oauth2/authorize", hidden);
-        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body(Html.page("Allow access?", body));
+        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body(Html.signedInPage("Allow access?", body));
     }
 
     String username(String subject) {
