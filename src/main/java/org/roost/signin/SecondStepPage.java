@@ -111,8 +111,8 @@ class SecondStepPage {
         return Html.page("Two-factor sign-in", alert + """
                 <form method="post" action="%s">
                 <input type="hidden" name="%s" value="%s">
-                <label for="code">Code</label>
-                <p class="hint" id="code-hint">The 6-digit code your authenticator app shows now, or one of your recovery codes.</p>
+                <label for="code">Code from your authenticator app</label>
+                <p class="hint" id="code-hint">The 6-digit code the app shows now, or one of your recovery codes.</p>
                 <input type="text" id="code" name="code" autocomplete="one-time-code" inputmode="text" maxlength="32" required autofocus%s>
                 <button type="submit">Verify</button>
                 </form>

@@ -171,6 +171,58 @@ abstract class BackchannelLogoutContract {
     }
 
     @Test
+    void theWebAppsSignOutEndsTheBrowsersSignInSessionAndTellsTheClient() throws Exception {
+        try (LogoutReceiver receiver = new LogoutReceiver(0)) {
+            // given a person signed in to a client and, in the same browser, to the web app
+            JsonNode client = register(receiver.uri());
+            OAuthPerson person = OAuthPerson.signUp(base(), "bcl");
+            JsonNode idClaims = OAuthPerson.jwtPart(idToken(person, client), 1);
+            HttpResponse<String> login = person.browser.postJson("/login",
+                    "{\"username\":\"%s\",\"password\":\"%s\"}".formatted(person.username, ApiClient.PASSWORD));
+            assertThat(login.statusCode()).as(login.body()).isEqualTo(200);
+
+            // when they sign out of the web app
+            HttpResponse<String> logout = person.browser.postJson("/logout", "",
+                    "X-XSRF-TOKEN", person.browser.cookies().get("XSRF-TOKEN"));
+
+            // then the client is told, and the authorization server asks for a sign-in again
+            assertThat(logout.statusCode()).as(logout.body()).isEqualTo(204);
+            LogoutTokenCheck.verified(receiver.next(WAIT), base(), idClaims.get("iss").asString(),
+                    client.get("client_id").asString(), person.id, idClaims.get("sid").asString());
+            assertThat(signInAsked(person, client)).isTrue();
+        }
+    }
+
+    @Test
+    void signingOutEverywhereElseTellsTheClient() throws Exception {
+        try (LogoutReceiver receiver = new LogoutReceiver(0)) {
+            // given
+            JsonNode client = register(receiver.uri());
+            OAuthPerson person = OAuthPerson.signUp(base(), "bcl");
+            JsonNode idClaims = OAuthPerson.jwtPart(idToken(person, client), 1);
+            String bearer = "Bearer " + new HttpSession(base()).firstPartyToken(person.username, ApiClient.PASSWORD);
+
+            // when
+            HttpResponse<String> signedOut = new HttpSession(base()).postJson(
+                    "/api/v1/users/" + person.id + "/devices/sign-out-others", "", "Authorization", bearer);
+
+            // then
+            assertThat(signedOut.statusCode()).as(signedOut.body()).isEqualTo(204);
+            LogoutTokenCheck.verified(receiver.next(WAIT), base(), idClaims.get("iss").asString(),
+                    client.get("client_id").asString(), person.id, idClaims.get("sid").asString());
+            assertThat(signInAsked(person, client)).isTrue();
+        }
+    }
+
+    /** Whether authorizing the client again sends the browser to the sign-in form (its sign-in session ended). */
+    private boolean signInAsked(OAuthPerson person, JsonNode client) {
+        HttpResponse<String> again = person.browser.get("/oauth2/authorize?response_type=code&client_id="
+                + client.get("client_id").asString() + "&redirect_uri=" + REDIRECT + "&scope=openid&code_challenge_method=S256"
+                + "&code_challenge=" + challenge("another verifier of enough length for pkce rules 0123456789"));
+        return again.statusCode() == 302 && again.headers().firstValue("Location").orElseThrow().endsWith("/signin");
+    }
+
+    @Test
     void aClientWithoutALogoutUriIsNotCalledAndSignOutStillWorks() throws Exception {
         // given a client registered without a logout URI
         OAuthPerson person = OAuthPerson.signUp(base(), "bcl");
@@ -189,9 +241,6 @@ abstract class BackchannelLogoutContract {
         // then
         assertThat(logout.statusCode()).isEqualTo(302);
         assertThat(logout.headers().firstValue("Location")).hasValue(base() + "/");
-        HttpResponse<String> again = person.browser.get("/oauth2/authorize?response_type=code&client_id="
-                + client.get("client_id").asString() + "&redirect_uri=" + REDIRECT + "&scope=openid&code_challenge_method=S256"
-                + "&code_challenge=" + challenge("another verifier of enough length for pkce rules 0123456789"));
-        assertThat(again.headers().firstValue("Location").orElseThrow()).endsWith("/signin");
+        assertThat(signInAsked(person, client)).isTrue();
     }
 }
