@@ -20,11 +20,17 @@ export class PasskeyError extends Error {
   }
 }
 
+// The web app's CSRF token (a signed-in session's writes need it), wherever this runs on the site
+function xsrf() {
+  const match = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/);
+  return match ? { 'X-XSRF-TOKEN': decodeURIComponent(match[1]) } : {};
+}
+
 async function post(path, headers, body) {
   let response;
   try {
     response = await fetch(path, { method: 'POST', credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...xsrf(), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new PasskeyError(0, { code: 'OFFLINE', message: 'You seem to be offline. Check your connection and try again.' });

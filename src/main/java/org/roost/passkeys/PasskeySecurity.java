@@ -1,5 +1,6 @@
 package org.roost.passkeys;
 
+import java.time.Clock;
 import java.util.Map;
 
 import org.roost.limits.RateLimitBuckets;
@@ -19,6 +20,8 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.core.userdetails.UsernameNotFoundException;
+import org.springframework.security.web.authentication.AuthenticationFailureHandler;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.context.RequestAttributeSecurityContextRepository;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialUserEntity;
@@ -35,9 +38,12 @@ public class PasskeySecurity {
 
     /** Anyone may ask to sign in with a passkey; the chain applying {@link #configureApi} matches {@code /webauthn/**} too. */
     public static final String[] SIGN_IN_PATHS = { "/webauthn/authenticate/options", "/login/webauthn" };
+    /** Where the OAuth sign-in page posts a passkey's answer. */
+    public static final String SIGN_IN_PAGE_PATH = "/signin/passkey";
     static final String NOT_ACCEPTED = "The passkey was not accepted: it is not registered here, or could not be verified.";
 
     private final PasskeyProperties properties;
+    private final PasskeyRelyingParty rp;
     private final UserService users;
     private final SessionSignIn signIn;
     private final ErrorResponses errors;
@@ -46,9 +52,11 @@ public class PasskeySecurity {
     private final ApplicationEventPublisher events;
     private final JsonMapper json;
 
-    PasskeySecurity(PasskeyProperties properties, UserService users, SessionSignIn signIn, ErrorResponses errors,
-            RateLimitProperties limits, RateLimitBuckets buckets, ApplicationEventPublisher events, JsonMapper json) {
+    PasskeySecurity(PasskeyProperties properties, PasskeyRelyingParty rp, UserService users, SessionSignIn signIn,
+            ErrorResponses errors, RateLimitProperties limits, RateLimitBuckets buckets, ApplicationEventPublisher events,
+            JsonMapper json) {
         this.properties = properties;
+        this.rp = rp;
         this.users = users;
         this.signIn = signIn;
         this.errors = errors;
@@ -58,6 +66,7 @@ public class PasskeySecurity {
         this.json = json;
     }
 
+    /** On the API chain, which must match {@code /webauthn/**} and {@code /login/webauthn}. */
     public void configureApi(HttpSecurity http) throws Exception {
         http.setSharedObject(UserDetailsService.class, userDetails());
         http.webAuthn(webAuthn -> webAuthn.rpId(properties.rpId()).rpName(properties.rpName())
@@ -76,15 +85,29 @@ public class PasskeySecurity {
                                     response.setContentType(MediaType.APPLICATION_JSON_VALUE);
                                     json.writeValue(response.getOutputStream(), body);
                                 });
-                                filter.setAuthenticationFailureHandler((request, response, failure) -> {
-                                    events.publishEvent(new SecurityEvent(SecurityEvent.Kind.LOGIN_FAILED, null, null,
-                                            Map.of("method", "passkey")));
-                                    errors.write(request, response, ErrorCode.INVALID_CREDENTIALS, NOT_ACCEPTED);
-                                });
+                                filter.setAuthenticationFailureHandler(failureHandler());
                                 return filter;
                             }
                         }))
                 .addFilterAfter(new PasskeyEndpoints(limits, buckets, errors), SecurityContextHolderFilter.class);
+    }
+
+    /**
+     * On the OAuth sign-in page's chain, which must match {@value #SIGN_IN_PAGE_PATH}: the page's script asks for
+     * options at {@code /webauthn/authenticate/options} (kept in the session both chains share) and posts the
+     * passkey's answer here; the person is then signed in to the authorization server, as by the form.
+     */
+    public void configureSignInPage(HttpSecurity http, Clock clock) {
+        http.addFilterBefore(new PasskeySignInPage(rp, userDetails(), users, events, clock, failureHandler(), json).filter(),
+                UsernamePasswordAuthenticationFilter.class);
+    }
+
+    /** Refusals in the contract's body, and audited: which passkey was offered tells nobody anything. */
+    AuthenticationFailureHandler failureHandler() {
+        return (request, response, failure) -> {
+            events.publishEvent(new SecurityEvent(SecurityEvent.Kind.LOGIN_FAILED, null, null, Map.of("method", "passkey")));
+            errors.write(request, response, ErrorCode.INVALID_CREDENTIALS, NOT_ACCEPTED);
+        };
     }
 
     /** The framework loads the user named by the passkey's user entity: the Roost username. */

@@ -47,7 +47,7 @@ class SignInPages {
         String alert = error == null ? ""
                 : "<p class=\"error\" role=\"alert\" id=\"signin-error\">The username or password is incorrect, "
                         + "or there were too many attempts. Please try again. (An account with two-factor sign-in on "
-                        + "cannot sign in on this page yet.)</p>";
+                        + "cannot sign in with its password on this page yet: use a passkey.)</p>";
         String described = error == null ? "" : " aria-describedby=\"signin-error\"";
         return Html.page("Sign in", alert + """
                 <form method="post" action="%s">
@@ -58,8 +58,14 @@ class SignInPages {
                 <input type="password" id="password" name="password" autocomplete="current-password" required%s>
                 <button type="submit">Sign in</button>
                 </form>
-                <p><a href="/forgot-password">Forgot password?</a></p>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
-                Html.escape(csrf.getToken()), described, described));
+                <div id="passkey" data-csrf-header="%s" data-csrf="%s" hidden>
+                <p class="error" role="alert" id="passkey-error" hidden></p>
+                <button type="button" class="secondary" id="passkey-sign-in">Sign in with a passkey</button>
+                </div>
+                <p><a href="/forgot-password">Forgot password?</a></p>
+                <script type="module" src="/app/signin-page.js"></script>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
+                Html.escape(csrf.getToken()), described, described, Html.escape(csrf.getHeaderName()),
+                Html.escape(csrf.getToken())));
     }
 
     @GetMapping(path = SignInSessions.CONSENT_PAGE, produces = MediaType.TEXT_HTML_VALUE)
