@@ -4,7 +4,7 @@
 // which it is refused. Pages checked with axe in light and dark mode and at 320/390/768/1280 px.
 // Usage: node passkeys.mjs <base-url> <screenshot-dir>
 import { createHash, randomBytes } from 'node:crypto';
-import { base, shots, check, person, axe, signUp, finish } from './harness.mjs';
+import { base, shots, check, problems, person, axe, signUp, finish } from './harness.mjs';
 
 const b64url = (buffer) => buffer.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const claims = (jwt) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString());
@@ -86,10 +86,17 @@ await finish(async () => {
   await page.goto(`/oauth2/authorize?response_type=code&client_id=roost-demo-app&scope=openid%20profile&state=s1`
     + `&redirect_uri=${encodeURIComponent(redirect)}&code_challenge=${challenge}&code_challenge_method=S256`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  check(await page.getByRole('button', { name: 'Sign in with a passkey' }).isVisible(),
+    `the OAuth sign-in page offers a passkey${problems.length ? ': ' + problems.join(' | ') : ''}`);
   await bothSchemes(page, 'the OAuth sign-in page');
   await fitsEveryWidth(page, 'the OAuth sign-in page');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
+  const allow = page.getByRole('button', { name: 'Allow' });
+  const refused = page.locator('#passkey-error:not([hidden])');
+  await allow.or(refused).waitFor();
+  check(!(await refused.isVisible()), `the OAuth sign-in page takes the passkey${await refused.isVisible() ? ': ' + await refused.innerText() : ''}`);
+  await allow.click();
   await page.getByRole('heading', { name: 'Back in the app' }).waitFor();
   check(callback?.searchParams.get('state') === 's1' && !!callback?.searchParams.get('code'), 'the app gets a code');
   const tokens = await (await fetch(`${base}/oauth2/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

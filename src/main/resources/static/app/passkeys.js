@@ -64,9 +64,12 @@ export async function addPasskey(label, headers = {}) {
     clientExtensionResults: credential.getClientExtensionResults(), authenticatorAttachment: credential.authenticatorAttachment } } });
 }
 
-/** Signs in with a passkey of this device (no username, no password); answers what `path` answers. */
-export async function signInWithPasskey(path = '/login/webauthn', headers = {}) {
-  const options = await post('/webauthn/authenticate/options', headers);
+/**
+ * Signs in with a passkey of this device (no username, no password); answers what `path` answers. The OAuth sign-in
+ * page passes its own paths, which keep the ceremony in its sign-in session.
+ */
+export async function signInWithPasskey(path = '/login/webauthn', headers = {}, optionsPath = '/webauthn/authenticate/options') {
+  const options = await post(optionsPath, headers);
   let credential;
   try {
     credential = await navigator.credentials.get({ publicKey: { ...options, challenge: bytes(options.challenge),

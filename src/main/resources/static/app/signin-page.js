@@ -9,7 +9,8 @@ if (box && supported()) {
   document.getElementById('passkey-sign-in').addEventListener('click', async () => {
     error.hidden = true;
     try {
-      const { redirect_url: next } = await signInWithPasskey('/signin/passkey', { [box.dataset.csrfHeader]: box.dataset.csrf });
+      const { redirect_url: next } = await signInWithPasskey('/signin/passkey',
+        { [box.dataset.csrfHeader]: box.dataset.csrf }, '/signin/passkey/options');
       location.assign(next);
     } catch (refused) {
       error.textContent = refused.message;

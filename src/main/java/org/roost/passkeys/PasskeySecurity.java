@@ -13,6 +13,7 @@ import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.roost.web.ErrorResponses;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.config.ObjectPostProcessor;
@@ -25,6 +26,8 @@ import org.springframework.security.web.authentication.UsernamePasswordAuthentic
 import org.springframework.security.web.context.RequestAttributeSecurityContextRepository;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialUserEntity;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.webauthn.authentication.PublicKeyCredentialRequestOptionsFilter;
 import org.springframework.security.web.webauthn.authentication.WebAuthnAuthenticationFilter;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
@@ -38,8 +41,9 @@ public class PasskeySecurity {
 
     /** Anyone may ask to sign in with a passkey; the chain applying {@link #configureApi} matches {@code /webauthn/**} too. */
     public static final String[] SIGN_IN_PATHS = { "/webauthn/authenticate/options", "/login/webauthn" };
-    /** Where the OAuth sign-in page posts a passkey's answer. */
+    /** Where the OAuth sign-in page posts a passkey's answer, and where it asks for the options first. */
     public static final String SIGN_IN_PAGE_PATH = "/signin/passkey";
+    public static final String SIGN_IN_PAGE_OPTIONS_PATH = "/signin/passkey/options";
     static final String NOT_ACCEPTED = "The passkey was not accepted: it is not registered here, or could not be verified.";
 
     private final PasskeyProperties properties;
@@ -93,13 +97,17 @@ public class PasskeySecurity {
     }
 
     /**
-     * On the OAuth sign-in page's chain, which must match {@value #SIGN_IN_PAGE_PATH}: the page's script asks for
-     * options at {@code /webauthn/authenticate/options} (kept in the session both chains share) and posts the
-     * passkey's answer here; the person is then signed in to the authorization server, as by the form.
+     * On the OAuth sign-in page's chain, which matches {@value #SIGN_IN_PAGE_OPTIONS_PATH} and
+     * {@value #SIGN_IN_PAGE_PATH} (they are pages of the sign-in session, see {@link PasskeySignInPages}): the page's
+     * script asks for options and posts the passkey's answer there, both in the sign-in session; the person is then
+     * signed in to the authorization server, as by the form.
      */
     public void configureSignInPage(HttpSecurity http, Clock clock) {
-        http.addFilterBefore(new PasskeySignInPage(rp, userDetails(), users, events, clock, failureHandler(), json).filter(),
-                UsernamePasswordAuthenticationFilter.class);
+        PublicKeyCredentialRequestOptionsFilter options = new PublicKeyCredentialRequestOptionsFilter(rp);
+        options.setRequestMatcher(PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, SIGN_IN_PAGE_OPTIONS_PATH));
+        http.addFilterBefore(options, UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(new PasskeySignInPage(rp, userDetails(), users, events, clock, failureHandler(), json).filter(),
+                        UsernamePasswordAuthenticationFilter.class);
     }
 
     /** Refusals in the contract's body, and audited: which passkey was offered tells nobody anything. */

@@ -37,12 +37,11 @@ class SignInPagesConfig {
     SecurityFilterChain signInPagesChain(HttpSecurity http, PasswordLogins logins,
             CredentialRevocations revocations, Clock clock, ObjectProvider<AuthorizationServerExtension> extensions,
             RateLimitProperties rateLimits, RateLimitBuckets buckets, PasskeySecurity passkeys) throws Exception {
-        List<String> pages = new ArrayList<>(List.of(SignInSessions.SIGN_IN_PAGE, SignInSessions.CONSENT_PAGE,
-                PasskeySecurity.SIGN_IN_PAGE_PATH));
+        List<String> pages = new ArrayList<>(List.of(SignInSessions.SIGN_IN_PAGE, SignInSessions.CONSENT_PAGE));
         extensions.orderedStream().forEach(extension -> pages.addAll(extension.pages()));
         http.securityMatcher(pages.toArray(String[]::new))
                 .authorizeHttpRequests(requests -> requests.requestMatchers(SignInSessions.SIGN_IN_PAGE,
-                                PasskeySecurity.SIGN_IN_PAGE_PATH).permitAll()
+                                PasskeySecurity.SIGN_IN_PAGE_OPTIONS_PATH, PasskeySecurity.SIGN_IN_PAGE_PATH).permitAll()
                         .anyRequest().authenticated())
                 .authenticationManager(new ProviderManager(new SignInAuthenticationProvider(logins)))
                 .formLogin(form -> form.loginPage(SignInSessions.SIGN_IN_PAGE).loginProcessingUrl(SignInSessions.SIGN_IN_PAGE)
