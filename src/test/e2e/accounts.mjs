@@ -3,7 +3,7 @@
 // mailed link; two-factor sign-in set up from a QR code's key (codes computed here, as an app would) and then asked
 // for at sign-in; on a desktop and a phone, each page checked with axe.
 // Usage: node accounts.mjs <base-url> <screenshot-dir> <mailbox-url> (the mailbox: GET ?to=ADDRESS, JSON messages).
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { check, person, axe, finish } from './harness.mjs';
 
 const mailbox = process.argv[4];
@@ -114,7 +114,7 @@ await finish(async () => {
   await page.getByRole('link', { name: 'Sign in' }).last().click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('a fresh long password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Home' }).waitFor();
   check(true, 'signs in with the new password');
 
@@ -132,6 +132,7 @@ await finish(async () => {
   await codes.first().waitFor();
   check(await codes.count() === 10, 'ten recovery codes are shown');
   const recoveryCode = (await codes.first().innerText()).trim();
+  const secondRecoveryCode = (await codes.nth(1).innerText()).trim();
   await axe(page, 'the recovery codes');
   await page.screenshot({ path: `${process.argv[3]}/two-factor-desktop.png`, fullPage: true });
   await twoFactor.getByRole('button', { name: 'I have saved them' }).click();
@@ -142,7 +143,7 @@ await finish(async () => {
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('a fresh long password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
   await axe(page, 'the second sign-in step');
   await page.getByLabel('Code from your authenticator app').fill('000000' === totp(key, 1) ? '111111' : '000000');
@@ -158,7 +159,7 @@ await finish(async () => {
   await tablet.page.goto('/login');
   await tablet.page.getByLabel('Username').fill(username);
   await tablet.page.getByLabel('Password').fill('a fresh long password');
-  await tablet.page.getByRole('button', { name: 'Sign in' }).click();
+  await tablet.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await tablet.page.getByLabel('Code from your authenticator app').fill(recoveryCode);
   await tablet.page.getByRole('button', { name: 'Verify' }).click();
   await tablet.page.getByRole('heading', { name: 'Home' }).waitFor();
@@ -175,6 +176,28 @@ await finish(async () => {
   await tablet.page.getByRole('heading', { name: 'Sign in' }).waitFor();
   check(true, 'the signed-out tablet is back at the sign-in page');
   await tablet.context.close();
+
+  // An app asks for access: the OAuth sign-in page asks for the second factor too (a phone, in dark mode)
+  const app = await person({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, colorScheme: 'dark' });
+  const verifier = 'e2e-verifier-that-is-long-enough-for-pkce-rules-0123456789';
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  await app.page.goto(`/oauth2/authorize?response_type=code&client_id=roost-demo-app&scope=openid%20profile&state=e2e`
+    + `&redirect_uri=${encodeURIComponent('http://127.0.0.1:8081/callback')}&code_challenge=${challenge}&code_challenge_method=S256`);
+  await app.page.getByLabel('Username').fill(username);
+  await app.page.getByLabel('Password').fill('a fresh long password');
+  await app.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await app.page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+  await axe(app.page, 'the OAuth sign-in page\'s second step (dark, phone)');
+  await fitsTheScreen(app.page, 'the OAuth second step on a phone');
+  await app.page.getByLabel('Code from your authenticator app').fill('not-a-code');
+  await app.page.getByRole('button', { name: 'Verify' }).click();
+  await app.page.getByText('That code is not right', { exact: false }).waitFor();
+  await app.page.getByLabel('Code from your authenticator app').fill(secondRecoveryCode);
+  await app.page.getByRole('button', { name: 'Verify' }).click();
+  await app.page.getByRole('heading', { name: 'Allow access?' }).waitFor();
+  await axe(app.page, 'the consent page after two-factor sign-in (dark, phone)');
+  check(true, 'the OAuth sign-in page takes a recovery code as the second factor and goes on to consent');
+  await app.context.close();
 
   // A spent link, on a phone, signed out
   const phone = await person({ width: 390, height: 844 }, { isMobile: true, hasTouch: true });

@@ -31,7 +31,7 @@ await finish(async () => {
   check(new URL(page.url()).pathname === '/signin', 'the page asks the person to sign in first');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Connect a device' }).waitFor();
   check(await page.getByLabel('Code').inputValue() === device.user_code, 'the code from the link is filled in');
   await axe(page, 'the device code page');

@@ -35,6 +35,7 @@ await finish(async () => {
   const a = await person();
   await signUp(a.page, ann);
   check(await a.page.getByRole('banner').getByText(`@${ann}`).isVisible(), 'the header shows who is signed in');
+  check(await a.page.getByRole('banner').locator('.avatar.initial').innerText() === 'A', 'the header shows her initial while she has no avatar');
   await post(a.page, 'Hello from Ann', 'My first post');
   check(await a.page.getByRole('heading', { name: 'Hello from Ann' }).isVisible(), 'a new post shows on the timeline');
   const stamp = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Hello from Ann' }) }).locator('time');
@@ -80,12 +81,12 @@ await finish(async () => {
   await stranger.page.goto('/login');
   await stranger.page.getByLabel('Username').fill(ann);
   await stranger.page.getByLabel('Password').fill('not the password at all');
-  await stranger.page.getByRole('button', { name: 'Sign in' }).click();
+  await stranger.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const alert = stranger.page.getByRole('alert');
   await alert.waitFor();
   check(/incorrect|invalid/i.test(await alert.innerText()), `a wrong password shows the API's message ("${(await alert.innerText()).trim()}")`);
   await stranger.page.getByLabel('Password').fill('a long enough password');
-  await stranger.page.getByRole('button', { name: 'Sign in' }).click();
+  await stranger.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await stranger.page.getByRole('heading', { name: 'Home' }).waitFor();
   check(await stranger.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor({ timeout: 10000 }).then(() => true, () => false),
     'signing in shows the home timeline');
@@ -119,10 +120,14 @@ await finish(async () => {
   await a.page.getByLabel(/^Image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await a.page.getByRole('button', { name: 'Upload avatar' }).click();
   await a.page.getByText('Avatar saved.').waitFor();
+  await a.page.getByRole('banner').locator('img.avatar').waitFor();
+  check(true, 'the header shows the new avatar at once');
   const avatar = await a.context.request.get(`/api/v1/users/${await a.page.evaluate(() => fetch('/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]) }, body: JSON.stringify({ query: '{ me { id } }' }) }).then((r) => r.json()).then((j) => j.data.me.id))}/avatar`);
   check(avatar.status() === 200 && avatar.headers()['content-type'] === 'image/png', 'the uploaded avatar is served');
   await a.page.getByRole('button', { name: 'Remove avatar' }).click();
   await a.page.getByText('Avatar removed.').waitFor();
+  await a.page.getByRole('banner').locator('.avatar.initial').waitFor();
+  check(true, 'the header goes back to her initial');
   check((await a.context.request.get(avatar.url())).status() === 404, 'after Remove avatar the avatar is gone');
   await a.page.getByRole('button', { name: 'Upload avatar' }).click();
   await a.page.getByText('Avatar saved.').waitFor();
@@ -155,7 +160,7 @@ await finish(async () => {
   await phone.page.goto('/login');
   await phone.page.getByLabel('Username').fill(ann);
   await phone.page.getByLabel('Password').fill('a long enough password');
-  await phone.page.getByRole('button', { name: 'Sign in' }).click();
+  await phone.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await phone.page.getByRole('heading', { name: 'Home' }).waitFor();
   const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
   check(width <= 390, `no horizontal scrolling at 390 px (${width})`);
@@ -243,7 +248,7 @@ await finish(async () => {
   await dark.page.goto('/login');
   await dark.page.getByLabel('Username').fill(ann);
   await dark.page.getByLabel('Password').fill('a long enough password');
-  await dark.page.getByRole('button', { name: 'Sign in' }).click();
+  await dark.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await dark.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
   const background = await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const [r, g, bl] = background.match(/\d+/g).map(Number);

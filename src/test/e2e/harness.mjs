@@ -1,5 +1,5 @@
 // The shared parts of the browser scripts: Chromium, a person (a browser context that records console errors),
-// axe-core and checks. A script: import { check, person, axe, finish } from './harness.mjs'; then `await finish()`.
+// axe-core (light and dark) and checks. A script: import { check, person, axe, finish } from './harness.mjs'; then `await finish()`.
 import { readFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
@@ -37,14 +37,23 @@ export async function person(viewport = { width: 1280, height: 800 }, options = 
   return { context, page };
 }
 
+/**
+ * The page as it is, checked with axe-core (serious and critical violations fail) in light AND dark mode (the
+ * system's colour scheme, emulated), then left in the scheme it had; and no stray "null" or "undefined" in its text.
+ */
 export async function axe(page, name) {
   const text = await page.locator('body').innerText();
   check(!/\b(null|undefined)\b/.test(text), `no stray "null" or "undefined" on ${name}`);
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of serious) console.log(`     axe ${name}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  check(serious.length === 0, `axe: no serious or critical violations on ${name}`);
+  const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  for (const scheme of dark ? ['dark', 'light'] : ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate(axeSource);
+    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    for (const v of serious) console.log(`     axe ${name} (${scheme}): ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    check(serious.length === 0, `axe: no serious or critical violations on ${name}, ${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
 }
 
 export async function signUp(page, username) {

@@ -97,7 +97,8 @@ await finish(async () => {
   await allow.or(refused).waitFor();
   check(!(await refused.isVisible()), `the OAuth sign-in page takes the passkey${await refused.isVisible() ? ': ' + await refused.innerText() : ''}`);
   await allow.click();
-  await page.getByRole('heading', { name: 'Back in the app' }).waitFor();
+  await page.getByRole('heading', { name: 'Back in the app' }).waitFor({ timeout: 15000 }).catch(() => {});
+  check(!!callback, `back at the app after Allow (${page.url()}: ${(await page.locator('body').innerText()).slice(0, 300)})`);
   check(callback?.searchParams.get('state') === 's1' && !!callback?.searchParams.get('code'), 'the app gets a code');
   const tokens = await (await fetch(`${base}/oauth2/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code'), redirect_uri: redirect,

@@ -64,7 +64,7 @@ await finish(async () => {
   await dark.page.goto('/login');
   await dark.page.getByLabel('Username').fill(dan);
   await dark.page.getByLabel('Password').fill('a long enough password');
-  await dark.page.getByRole('button', { name: 'Sign in' }).click();
+  await dark.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await dark.page.getByRole('heading', { name: 'Home' }).waitFor();
   // every page of the app in dark mode, axe included (home and settings: e2e.mjs)
   for (const [path, heading] of [[`/u/${cara}`, cara[0].toUpperCase() + cara.slice(1)], ['/no/such/page', 'Page not found']]) {

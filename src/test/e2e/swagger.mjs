@@ -17,10 +17,10 @@ await finish(async () => {
     'the OAuth section is filled with the demo app\'s client');
   const [popup] = await Promise.all([context.waitForEvent('page'), section.locator('button.authorize').click()]); // its accessible name is "Apply given OAuth2 credentials"
   await popup.waitForLoadState();
-  if (await popup.getByRole('button', { name: 'Sign in' }).count()) {
+  if (await popup.getByRole('button', { name: 'Sign in', exact: true }).count()) {
     await popup.getByLabel('Username').fill(eve);
     await popup.getByLabel('Password').fill('a long enough password');
-    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
   // the consent page, as a person sees it, at desktop and phone width
   await popup.getByRole('button', { name: 'Allow' }).waitFor();

@@ -1,12 +1,14 @@
 // The Roost web app: the router and the navigation. Pages are in pages/, the parts they share in components/.
 import { api, whenSessionExpires } from './api.js';
 import { h } from './dom.js';
-import { session, go, page, setRouter, leave } from './shell.js';
+import { avatarOf } from './components/avatar.js';
+import { session, go, page, setRouter, leave, whenMeChanges } from './shell.js';
 import { signIn, signUp, signOut } from './pages/signin.js';
 import { home } from './pages/home.js';
 import { people } from './pages/people.js';
 import { profile } from './pages/profile.js';
 import { settings } from './pages/settings.js';
+import { developerConsole } from './pages/console.js';
 import { verifyEmail } from './pages/email.js';
 import { forgotPassword, resetPassword } from './pages/recovery.js';
 
@@ -14,6 +16,7 @@ const nav = document.getElementById('nav');
 const who = document.getElementById('who');
 
 setRouter(route);
+whenMeChanges(() => drawNav());
 whenSessionExpires(() => { session.me = null; go('/login?expired'); });
 
 document.addEventListener('click', (event) => {
@@ -33,10 +36,10 @@ function drawNav() {
   const link = (href, text) => h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text);
   document.body.classList.toggle('signed-in', Boolean(me));
   nav.replaceChildren(...(me
-    ? [link('/', 'Home'), link('/people', 'People'), link(`/u/${me.username}`, 'Profile'), link('/settings', 'Settings')]
+    ? [link('/', 'Home'), link('/people', 'People'), link(`/u/${me.username}`, 'Profile'), link('/settings', 'Settings'), link('/apps', 'Apps')]
     : [link('/login', 'Sign in'), link('/signup', 'Sign up')]));
   who.replaceChildren(...(me
-    ? [h('span', { class: 'who-name' }, h('span', { dir: 'auto' }, me.name), ' ', h('span', { class: 'who-username' }, `@${me.username}`)),
+    ? [avatarOf(me), h('span', { class: 'who-name' }, h('span', { dir: 'auto' }, me.name), ' ', h('span', { class: 'who-username' }, `@${me.username}`)),
       h('button', { type: 'button', class: 'secondary small', onclick: signOut }, 'Sign out')]
     : []));
 }
@@ -62,6 +65,7 @@ async function route() {
   if (path === '/') return home();
   if (path === '/people') return people();
   if (path === '/settings') return settings();
+  if (path === '/apps') return developerConsole();
   const profileMatch = path.match(/^\/u\/([^/]+)$/);
   if (profileMatch) return profile(decodeURIComponent(profileMatch[1]));
   page('Not found', h('p', {}, 'There is no such page.'));

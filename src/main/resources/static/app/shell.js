@@ -1,7 +1,14 @@
 // What every page shares: the signed-in person, navigation between pages, the page frame and clean-up on leaving.
 import { h } from './dom.js';
 
-export const session = { me: null };
+// The signed-in person; whoever changes it (a new name or avatar in settings, signing out) has the header redrawn
+let me = null;
+let onMeChanged = () => {};
+export const session = {
+  get me() { return me; },
+  set me(value) { me = value; onMeChanged(); },
+};
+export function whenMeChanges(listener) { onMeChanged = listener; }
 const main = document.getElementById('main');
 let router = () => {};
 let cleanups = [];

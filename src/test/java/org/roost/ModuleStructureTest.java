@@ -42,4 +42,14 @@ class ModuleStructureTest {
         assertThat(graphql.getBootstrapDependencies(MODULES).map(module -> module.getName())).doesNotContain("graphqltransport");
         assertThat(transport.getBootstrapDependencies(MODULES).map(module -> module.getName())).contains("graphql");
     }
+
+    /** What an operation may cost is a module of its own, which uses graphql's settings and error shape; never the reverse. */
+    @Test
+    void graphQlLimitsAreAModuleAboveGraphQl() {
+        var graphql = MODULES.getModuleByName("graphql").orElseThrow();
+        var limits = MODULES.getModuleByName("graphqllimits").orElseThrow();
+
+        assertThat(limits.getBootstrapDependencies(MODULES).map(module -> module.getName())).contains("graphql");
+        assertThat(graphql.getBootstrapDependencies(MODULES).map(module -> module.getName())).doesNotContain("graphqllimits");
+    }
 }

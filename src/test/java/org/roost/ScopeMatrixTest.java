@@ -400,6 +400,21 @@ class ScopeMatrixTest {
                     return new Call(user, auth -> mvc.delete().uri(users + user + "/devices/" + device)
                             .header("Authorization", auth).exchange());
                 })),
+                Map.entry("listPasskeys", new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.get()
+                        .uri(users + f.actor().userId() + "/passkeys").header("Authorization", auth).exchange()))),
+                Map.entry("renamePasskey", new RestCase(200, f -> {
+                    long user = f.freshUser();
+                    String passkey = passkeyOf(user);
+                    return new Call(user, auth -> mvc.patch().uri(users + user + "/passkeys/" + passkey)
+                            .header("Authorization", auth).contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"label\":\"Laptop\"}").exchange());
+                })),
+                Map.entry("removePasskey", new RestCase(204, f -> {
+                    long user = f.freshUser();
+                    String passkey = passkeyOf(user);
+                    return new Call(user, auth -> mvc.delete().uri(users + user + "/passkeys/" + passkey)
+                            .header("Authorization", auth).exchange());
+                })),
                 Map.entry("signOutOtherDevices", new RestCase(204, f -> {
                     long user = f.freshUser();
                     return new Call(user, auth -> mvc.post().uri(users + user + "/devices/sign-out-others")
@@ -755,5 +770,22 @@ class ScopeMatrixTest {
 
     private static byte[] png() {
         return PNG_SIGNATURE.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    /** A passkey of the user, written where Spring Security's JDBC store reads it (as a registration would). */
+    private String passkeyOf(long user) {
+        String username = jdbc.sql("SELECT username FROM users WHERE id = :id").param("id", user).query(String.class).single();
+        String entity = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(("entity-" + user).getBytes());
+        String credential = java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(java.util.UUID.randomUUID().toString().getBytes());
+        jdbc.sql("INSERT INTO user_entities (id, name, display_name) VALUES (:id, :name, :name)")
+                .param("id", entity).param("name", username).update();
+        jdbc.sql("""
+                INSERT INTO user_credentials (credential_id, user_entity_user_id, public_key, signature_count, uv_initialized,
+                    backup_eligible, authenticator_transports, public_key_credential_type, backup_state, created, last_used, label)
+                VALUES (:credential, :entity, :key, 0, TRUE, FALSE, 'internal', 'public-key', FALSE, :now, :now, 'Passkey')""")
+                .param("credential", credential).param("entity", entity).param("key", new byte[] { 1, 2, 3 })
+                .param("now", java.sql.Timestamp.from(java.time.Instant.now())).update();
+        return credential;
     }
 }

@@ -73,6 +73,9 @@ final class ScopeTable {
             Map.entry("confirmTwoFactor", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("disableTwoFactor", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("listDevices", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("listPasskeys", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("renamePasskey", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("removePasskey", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("signOutDevice", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("signOutOtherDevices", Need.byUser(Scopes.USERS_WRITE)),
             // The developer console and remembered consents are account settings: the person, with users:write

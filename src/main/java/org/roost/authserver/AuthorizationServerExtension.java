@@ -36,6 +36,10 @@ public interface AuthorizationServerExtension {
     default void customizeAccessToken(JwtEncodingContext context) {
     }
 
+    /** Adds to or records an ID token about to be signed (its {@code sid} is already among the claims). */
+    default void customizeIdToken(JwtEncodingContext context) {
+    }
+
     /**
      * What discovery says of the extension (both {@code /.well-known/openid-configuration} and
      * {@code /.well-known/oauth-authorization-server}): members to add or replace, given the issuer.

@@ -65,8 +65,9 @@ class SignInSessionCookie {
         };
     }
 
+    /** The protocol endpoints, and the pages of {@code signin}: {@code /signin}, every step under it, the consent. */
     static boolean isSignInPath(String path) {
-        return path.startsWith("/oauth2/") || path.equals("/signin") || path.equals("/consent")
+        return path.startsWith("/oauth2/") || path.equals("/signin") || path.startsWith("/signin/") || path.equals("/consent")
                 || path.startsWith("/connect/") || path.equals("/userinfo");
     }
 }

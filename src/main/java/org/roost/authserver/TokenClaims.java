@@ -90,6 +90,9 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
                     .ifPresent(email -> context.getClaims().claim("email", email.email())
                             .claim("email_verified", email.verified()));
         }
+        if (OidcParameterNames.ID_TOKEN.equals(context.getTokenType().getValue())) {
+            extensions.orderedStream().forEach(extension -> extension.customizeIdToken(context));
+        }
     }
 
     /** How the user signed in (RFC 8176), from the factors Spring Security recorded on the sign-in. */
@@ -99,7 +102,14 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
             case org.springframework.security.core.authority.FactorGrantedAuthority.OTT_AUTHORITY -> "otp";
             case org.springframework.security.core.authority.FactorGrantedAuthority.WEBAUTHN_AUTHORITY -> "hwk";
             default -> "";
-        }).filter(value -> !value.isEmpty()).distinct().toList();
+        }).filter(value -> !value.isEmpty()).distinct().collect(java.util.stream.Collectors.collectingAndThen(
+                java.util.stream.Collectors.toCollection(java.util.ArrayList::new), factors -> {
+                    // RFC 8176: "mfa" when more than one factor was proved, as the first-party tokens say it
+                    if (factors.size() > 1) {
+                        factors.add("mfa");
+                    }
+                    return List.copyOf(factors);
+                }));
     }
 
     private java.util.Optional<UserSummary> profile(String subject) {

@@ -43,16 +43,16 @@ class DevicePages {
     ResponseEntity<String> enterCode(@RequestParam(name = "user_code", required = false) @Nullable String userCode,
             @RequestParam(required = false) @Nullable String answer) {
         if ("allowed".equals(answer)) {
-            return html(Html.page("Device connected", "<p role=\"status\">Your device is connected to your Roost account. "
+            return html(Html.signedInPage("Device connected", "<p role=\"status\">Your device is connected to your Roost account. "
                     + "You can go back to it now.</p>"));
         }
         if ("denied".equals(answer)) {
-            return html(Html.page("Access denied", "<p role=\"status\">You denied access: the device is not connected.</p>"));
+            return html(Html.signedInPage("Access denied", "<p role=\"status\">You denied access: the device is not connected.</p>"));
         }
         String alert = "invalid".equals(answer) ? "<p class=\"error\" role=\"alert\" id=\"code-error\">That code is not "
                 + "valid, or it has expired. Check the code on your device, or start again there.</p>" : "";
         String described = alert.isEmpty() ? "" : " aria-describedby=\"code-error\"";
-        return html(Html.page("Connect a device", alert + """
+        return html(Html.signedInPage("Connect a device", alert + """
                 <p>Enter the code your device shows. You will then see which app asks for what, and decide.</p>
                 <form method="post" action="%s">
                 <label for="user_code">Code</label>
@@ -81,7 +81,7 @@ class DevicePages {
         String body = "<p>Device code <strong><code>" + Html.escape(userCode) + "</code></strong>: check that your "
                 + "device shows the same.</p>\n" + ConsentForm.render(client.getClientName(), owners.ownerOf(client),
                 signedInAs(principal.getName()), scopes, DeviceFlow.VERIFICATION_ENDPOINT, hidden);
-        return html(Html.page("Allow this device?", body));
+        return html(Html.signedInPage("Allow this device?", body));
     }
 
     private String signedInAs(String subject) {

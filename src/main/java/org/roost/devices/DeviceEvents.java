@@ -9,4 +9,8 @@ public final class DeviceEvents {
     /** The user signed this device out: its session or its refresh-token family (and access tokens) must end. */
     public record SignedOut(long userId, String deviceId, Devices.Kind kind) {
     }
+
+    /** The user signed out every device but the one asking ("sign out everywhere else"). */
+    public record OthersSignedOut(long userId) {
+    }
 }

@@ -118,6 +118,7 @@ public class Devices {
     int signOutOthers(long userId, @Nullable String keep) {
         List<String> others = list(userId).stream().map(Device::id).filter(id -> !id.equals(keep)).toList();
         others.forEach(id -> signOut(userId, id));
+        events.publishEvent(new DeviceEvents.OthersSignedOut(userId));
         return others.size();
     }
 

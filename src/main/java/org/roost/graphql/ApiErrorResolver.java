@@ -43,10 +43,10 @@ class ApiErrorResolver extends DataFetcherExceptionResolverAdapter {
                     invalid.getConstraintViolations().stream().map(ApiErrorResolver::violation).toList());
             case AccessDeniedException denied -> error(env, ErrorCode.FORBIDDEN, null, List.of());
             case AuthenticationException unauthenticated -> error(env, ErrorCode.UNAUTHENTICATED, null, List.of());
-            // The time budget ran out (ExecutionDeadline) while this field waited: the contract's refusal, not a
+            // The time budget ran out (roost.graphql.max-execution-time) while this field waited: the contract's refusal, not a
             // failure with a stack trace in the log for every field still pending (which, under overload, only
             // added to the load that made operations late)
-            case AbortExecutionException abort when ExecutionDeadline.isCancellation(abort) ->
+            case AbortExecutionException abort when GraphQlErrors.isCancellation(abort) ->
                     error(env, ErrorCode.QUERY_TOO_COMPLEX, GraphQlErrors.OVER_BUDGET, List.of());
             case Throwable down when DependencyFailures.isUnavailable(down) -> unavailable(env, ex, requestId);
             default -> {

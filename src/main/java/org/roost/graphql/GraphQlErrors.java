@@ -31,7 +31,7 @@ public final class GraphQlErrors {
     private GraphQlErrors() {
     }
 
-    static GraphqlErrorBuilder<?> builder(ErrorCode code, @Nullable String message, List<FieldViolation> details) {
+    public static GraphqlErrorBuilder<?> builder(ErrorCode code, @Nullable String message, List<FieldViolation> details) {
         Map<String, Object> extensions = new LinkedHashMap<>();
         extensions.put(CODE, code.name());
         if (!details.isEmpty()) {
@@ -39,6 +39,11 @@ public final class GraphQlErrors {
         }
         return GraphqlErrorBuilder.newError().message(message == null || message.isBlank() ? code.defaultMessage() : message)
                 .errorType(classification(code)).extensions(extensions);
+    }
+
+    /** graphql-java's own cancellation, which the time budget ({@code roost.graphql.max-execution-time}) triggers. */
+    static boolean isCancellation(GraphQLError error) {
+        return error instanceof graphql.execution.AbortExecutionException abort && abort.getExtensions() == null;
     }
 
     /** A request-level error (no path): the request was refused before anything ran. */
@@ -58,7 +63,7 @@ public final class GraphQlErrors {
         extensions.putIfAbsent(CODE, code(error).name());
         extensions.put(REQUEST_ID, requestId);
         String message = error.getMessage() == null ? code(error).defaultMessage() : error.getMessage();
-        if (ExecutionDeadline.isCancellation(error)) {
+        if (isCancellation(error)) {
             message = OVER_BUDGET;
         }
         GraphqlErrorBuilder<?> builder = GraphqlErrorBuilder.newError()
@@ -90,7 +95,7 @@ public final class GraphQlErrors {
         }
         // graphql-java's own refusals: a bad-faith introspection query, an execution cancelled at its deadline
         if (error instanceof graphql.introspection.GoodFaithIntrospection.BadFaithIntrospectionError
-                || ExecutionDeadline.isCancellation(error)) {
+                || isCancellation(error)) {
             return ErrorCode.QUERY_TOO_COMPLEX;
         }
         ErrorClassification type = error.getErrorType();

@@ -60,7 +60,7 @@ public final class RateLimitFilter extends OncePerRequestFilter {
         }
         charge.publish();
         if (isGraphQl(request)) {
-            // The rest of an operation's cost is charged once its document is parsed (graphql.QueryLimits).
+            // The rest of an operation's cost is charged once its document is parsed (graphqllimits.QueryLimits).
             charge.attachTo(request);
         }
         chain.doFilter(request, response);

@@ -12,6 +12,7 @@ import org.springframework.security.config.annotation.web.configurers.oauth2.ser
 import org.springframework.security.core.Authentication;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.core.OAuth2Error;
+import org.springframework.security.oauth2.server.authorization.oidc.authentication.OidcClientConfigurationAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.oidc.authentication.OidcClientRegistrationAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.oidc.authentication.OidcClientRegistrationAuthenticationToken;
 import org.springframework.security.oauth2.server.authorization.oidc.authentication.OidcClientRegistrationAuthenticationValidator;
@@ -23,7 +24,8 @@ import org.springframework.stereotype.Component;
  * configured client allowed that scope gets with {@code client_credentials}; the token is used up by the
  * registration. The answer carries the client's id, its secret (once) and a registration access token for reading
  * the registration back ({@code GET /connect/register?client_id=…}). Redirect URIs follow {@link RedirectUriRules};
- * secrets are stored hashed like every client secret. Registrations are audited.
+ * secrets are stored hashed like every client secret; {@code backchannel_logout_uri} follows the same rules
+ * ({@link BackchannelLogoutMetadata}). Registrations are audited.
  */
 @Component
 class DynamicRegistration implements AuthorizationServerExtension {
@@ -37,12 +39,20 @@ class DynamicRegistration implements AuthorizationServerExtension {
     @Override
     public void configure(OAuth2AuthorizationServerConfigurer server, HttpSecurity http) {
         server.oidc(oidc -> oidc.clientRegistrationEndpoint(registration -> registration.authenticationProviders(
-                providers -> providers.replaceAll(provider -> provider instanceof OidcClientRegistrationAuthenticationProvider register
-                        ? audited(register) : provider))));
+                providers -> providers.replaceAll(provider -> switch (provider) {
+                    case OidcClientRegistrationAuthenticationProvider register -> audited(register);
+                    case OidcClientConfigurationAuthenticationProvider read -> {
+                        read.setClientRegistrationConverter(BackchannelLogoutMetadata.toRegistration());
+                        yield read;
+                    }
+                    default -> provider;
+                }))));
     }
 
     private AuthenticationProvider audited(OidcClientRegistrationAuthenticationProvider register) {
         register.setPasswordEncoder(ClientSecretHash.delegating());
+        register.setRegisteredClientConverter(BackchannelLogoutMetadata.toClient());
+        register.setClientRegistrationConverter(BackchannelLogoutMetadata.toRegistration());
         register.setAuthenticationValidator(OidcClientRegistrationAuthenticationValidator.DEFAULT_REDIRECT_URI_VALIDATOR
                 .andThen(context -> ((OidcClientRegistrationAuthenticationToken) context.getAuthentication())
                         .getClientRegistration().getRedirectUris()
@@ -52,6 +62,7 @@ class DynamicRegistration implements AuthorizationServerExtension {
                         })))
                 .andThen(OidcClientRegistrationAuthenticationValidator.DEFAULT_POST_LOGOUT_REDIRECT_URI_VALIDATOR)
                 .andThen(OidcClientRegistrationAuthenticationValidator.DEFAULT_JWK_SET_URI_VALIDATOR)
+                .andThen(BackchannelLogoutMetadata.validator())
                 .andThen(context -> {
                     var scopes = ((OidcClientRegistrationAuthenticationToken) context.getAuthentication())
                             .getClientRegistration().getScopes();

@@ -68,6 +68,10 @@ class SessionLoginController {
 
     @PostMapping("/logout")
     ResponseEntity<Void> logout(HttpServletRequest request, HttpServletResponse response) {
+        if (SecurityContextHolder.getContext().getAuthentication() != null
+                && SecurityContextHolder.getContext().getAuthentication().getPrincipal() instanceof SessionUser user) {
+            events.publishEvent(new SessionEvents.SignedOut(user.id()));
+        }
         HttpSession session = request.getSession(false);
         if (session != null) {
             session.invalidate();

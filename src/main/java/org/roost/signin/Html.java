@@ -11,7 +11,21 @@ public final class Html {
     private Html() {
     }
 
+    /** A page for someone not signed in yet (the sign-in page): "Sign up" in the header and a word on it below. */
     public static String page(String title, String body) {
+        return frame(title, "<a href=\"/signup\">Sign up</a>", body
+                + "\n<p>No account yet? <a href=\"/signup\">Create one</a>, then come back to this page.</p>");
+    }
+
+    /**
+     * A page for a signed-in person (consent, a device's code): the header leads back to the app, as its own pages'
+     * do, rather than offering to sign up.
+     */
+    public static String signedInPage(String title, String body) {
+        return frame(title, "<a href=\"/\">Home</a>", body);
+    }
+
+    private static String frame(String title, String nav, String body) {
         return """
                 <!DOCTYPE html>
                 <html lang="en">
@@ -19,19 +33,19 @@ public final class Html {
                 <meta charset="utf-8">
                 <meta name="viewport" content="width=device-width, initial-scale=1">
                 <title>%s · Roost</title>
+                <link rel="icon" href="/favicon.svg" type="image/svg+xml">
                 <link rel="stylesheet" href="/app/app.css">
                 </head>
                 <body>
                 <header class="bar"><a class="brand" href="/">Roost</a>
-                <nav aria-label="Main"><a href="/signup">Sign up</a></nav></header>
+                <nav aria-label="Main">%s</nav></header>
                 <main>
                 <h1>%s</h1>
                 %s
-                <p>No account yet? <a href="/signup">Create one</a>, then come back to this page.</p>
                 </main>
                 </body>
                 </html>
-                """.formatted(escape(title), escape(title), body);
+                """.formatted(escape(title), nav, escape(title), body);
     }
 
     public static String escape(String text) {

@@ -1,9 +1,13 @@
 package org.roost.signin;
 
+import java.util.ArrayList;
 import java.util.List;
+
+import org.jspecify.annotations.Nullable;
 
 import org.roost.login.PasswordLogins;
 import org.roost.shared.ApiException;
+import org.roost.shared.SecondFactorRequired;
 import org.roost.user.UserSummary;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
@@ -44,19 +48,31 @@ final class SignInAuthenticationProvider implements AuthenticationProvider {
         try {
             user = logins.authenticate(username, password, address);
         }
+        catch (SecondFactorRequired due) {
+            throw new SecondFactorPending(due.step().stepToken());
+        }
         catch (ApiException refused) {
             throw switch (refused.code()) {
                 case RATE_LIMITED -> new LockedException("Too many failed sign-ins; try again later.");
                 default -> new BadCredentialsException("Bad credentials");
             };
         }
-        List<SimpleGrantedAuthority> authorities = List.of(new SimpleGrantedAuthority("ROLE_USER"));
-        User principal = new User(Long.toString(user.id()), "", authorities);
-        // The password factor, with its time, becomes the ID token's auth_time.
-        List<GrantedAuthority> granted = List.of(authorities.getFirst(),
-                FactorGrantedAuthority.fromAuthority(FactorGrantedAuthority.PASSWORD_AUTHORITY));
+        return signedIn(user.id(), authentication.getDetails(), FactorGrantedAuthority.PASSWORD_AUTHORITY);
+    }
+
+    /**
+     * The signed-in person as the authorization server stores it, with the factors they proved: each factor, with its
+     * time, is what the ID token's {@code amr} and {@code auth_time} come from.
+     */
+    static Authentication signedIn(long userId, @Nullable Object details, String... factors) {
+        SimpleGrantedAuthority role = new SimpleGrantedAuthority("ROLE_USER");
+        User principal = new User(Long.toString(userId), "", List.of(role));
+        List<GrantedAuthority> granted = new ArrayList<>(List.of(role));
+        for (String factor : factors) {
+            granted.add(FactorGrantedAuthority.fromAuthority(factor));
+        }
         var result = UsernamePasswordAuthenticationToken.authenticated(principal, null, granted);
-        result.setDetails(authentication.getDetails());
+        result.setDetails(details);
         return result;
     }
 

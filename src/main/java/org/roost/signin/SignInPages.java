@@ -40,15 +40,15 @@ class SignInPages {
     @GetMapping(path = SignInSessions.SIGN_IN_PAGE, produces = MediaType.TEXT_HTML_VALUE)
     @ResponseBody
     String signIn(CsrfToken csrf, @Nullable Authentication authentication,
-            @RequestParam(required = false) @Nullable String error) {
+            @RequestParam(required = false) @Nullable String error, @RequestParam(required = false) @Nullable String expired) {
         if (authentication != null && authentication.isAuthenticated() && error == null) {
             return Html.page("Signed in", "<p>You are signed in to Roost. You can close this page.</p>");
         }
-        String alert = error == null ? ""
-                : "<p class=\"error\" role=\"alert\" id=\"signin-error\">The username or password is incorrect, "
-                        + "or there were too many attempts. Please try again. (An account with two-factor sign-in on "
-                        + "cannot sign in with its password on this page yet: use a passkey.)</p>";
-        String described = error == null ? "" : " aria-describedby=\"signin-error\"";
+        String message = error != null ? "The username or password is incorrect, or there were too many attempts. "
+                + "Please try again." : expired != null ? "The sign-in took too long or had too many wrong codes. "
+                + "Please sign in again." : null;
+        String alert = message == null ? "" : "<p class=\"error\" role=\"alert\" id=\"signin-error\">" + message + "</p>";
+        String described = message == null ? "" : " aria-describedby=\"signin-error\"";
         return Html.page("Sign in", alert + """
                 <form method="post" action="%s">
                 <input type="hidden" name="%s" value="%s">
@@ -86,7 +86,7 @@ class SignInPages {
         hidden.put(csrf.getParameterName(), csrf.getToken());
         String body = ConsentForm.render(client.getClientName(), owners.ownerOf(client), username(principal.getName()),
                 requested, "/oauth2/authorize", hidden);
-        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body(Html.page("Allow access?", body));
+        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body(Html.signedInPage("Allow access?", body));
     }
 
     String username(String subject) {

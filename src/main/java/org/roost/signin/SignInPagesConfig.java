@@ -37,22 +37,23 @@ class SignInPagesConfig {
     SecurityFilterChain signInPagesChain(HttpSecurity http, PasswordLogins logins,
             CredentialRevocations revocations, Clock clock, ObjectProvider<AuthorizationServerExtension> extensions,
             RateLimitProperties rateLimits, RateLimitBuckets buckets, PasskeySecurity passkeys) throws Exception {
-        List<String> pages = new ArrayList<>(List.of(SignInSessions.SIGN_IN_PAGE, SignInSessions.CONSENT_PAGE));
+        List<String> pages = new ArrayList<>(List.of(SignInSessions.SIGN_IN_PAGE, SecondStepPage.PATH,
+                SignInSessions.CONSENT_PAGE));
         extensions.orderedStream().forEach(extension -> pages.addAll(extension.pages()));
         http.securityMatcher(pages.toArray(String[]::new))
-                .authorizeHttpRequests(requests -> requests.requestMatchers(SignInSessions.SIGN_IN_PAGE,
+                .authorizeHttpRequests(requests -> requests.requestMatchers(SignInSessions.SIGN_IN_PAGE, SecondStepPage.PATH,
                                 PasskeySecurity.SIGN_IN_PAGE_OPTIONS_PATH, PasskeySecurity.SIGN_IN_PAGE_PATH).permitAll()
                         .anyRequest().authenticated())
                 .authenticationManager(new ProviderManager(new SignInAuthenticationProvider(logins)))
                 .formLogin(form -> form.loginPage(SignInSessions.SIGN_IN_PAGE).loginProcessingUrl(SignInSessions.SIGN_IN_PAGE)
-                        .failureUrl(SignInSessions.SIGN_IN_PAGE + "?error")
+                        .failureHandler(new SignInFailures())
                         .successHandler(SignInSessions.recordingSuccessHandler(clock)))
                 .securityContext(context -> context.securityContextRepository(SignInSessions.contexts()))
                 .addFilterAfter(SignInSessions.revocationFilter(revocations), SecurityContextHolderFilter.class)
                 .addFilterBefore(SignInSessions.rateLimits(rateLimits, buckets), SecurityContextHolderFilter.class)
                 .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(
                         // the sign-in page's one script (a passkey sign-in) and its requests come from this origin only
-                        "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; "
+                        "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; connect-src 'self'; "
                                 + "frame-ancestors 'none'; base-uri 'none'"))
                         .referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.NO_REFERRER)))
                 .httpBasic(AbstractHttpConfigurer::disable)

@@ -6,6 +6,7 @@ import { session, go, page } from '../shell.js';
 import { emailSection } from './email.js';
 import { twoFactorSection } from './twofactor.js';
 import { devicesSection } from './devices.js';
+import { connectedAppsSection } from './consents.js';
 import { passkeysSection } from './passkeys.js';
 
 /** A settings section: a form whose submit returns the confirmation to show, or throws the error to show. */
@@ -63,6 +64,7 @@ export function settings() {
     twoFactorSection(section),
     passkeysSection(section),
     devicesSection(section),
+    connectedAppsSection(section),
     section('Delete account', [h('p', {}, 'This deletes your account, posts and follows. It cannot be undone.'),
       ...field(`Type your username (${me.username}) to confirm`, { name: 'confirm' }),
       h('button', { type: 'submit', class: 'danger' }, 'Delete my account')],

@@ -69,7 +69,13 @@ final class OAuthFlow {
 
     /** Signs in on the HTML form, consents, and returns the code delivered to the redirect URI. */
     String authorize(String username, String clientId, String redirectUri, String scope, @Nullable Pkce pkce) {
-        MultiValueMap<String, String> consent = untilConsent(username, clientId, redirectUri, scope, pkce);
+        return authorize(username, clientId, redirectUri, scope, pkce, null);
+    }
+
+    /** The same, for an account with two-factor sign-in on: {@code code} gives the code page its answer. */
+    String authorize(String username, String clientId, String redirectUri, String scope, @Nullable Pkce pkce,
+            java.util.function.@Nullable Supplier<String> code) {
+        MultiValueMap<String, String> consent = untilConsent(username, clientId, redirectUri, scope, pkce, code);
         var post = mvc.post().uri("/oauth2/authorize").cookie(signInCookie)
                 .contentType(MediaType.APPLICATION_FORM_URLENCODED)
                 .param("client_id", consent.getFirst("client_id")).param("state", consent.getFirst("state"));
@@ -87,7 +93,7 @@ final class OAuthFlow {
 
     /** Signs in on the HTML form and answers the consent page with no scope at all; returns the callback URL. */
     String deny(String username, String clientId, String redirectUri, String scope, @Nullable Pkce pkce) {
-        MultiValueMap<String, String> consent = untilConsent(username, clientId, redirectUri, scope, pkce);
+        MultiValueMap<String, String> consent = untilConsent(username, clientId, redirectUri, scope, pkce, null);
         MvcTestResult denied = mvc.post().uri("/oauth2/authorize").cookie(signInCookie)
                 .contentType(MediaType.APPLICATION_FORM_URLENCODED)
                 .param("client_id", consent.getFirst("client_id")).param("state", consent.getFirst("state")).exchange();
@@ -96,7 +102,7 @@ final class OAuthFlow {
     }
 
     private MultiValueMap<String, String> untilConsent(String username, String clientId, String redirectUri,
-            String scope, @Nullable Pkce pkce) {
+            String scope, @Nullable Pkce pkce, java.util.function.@Nullable Supplier<String> code) {
         String authorize = authorizeUri(clientId, redirectUri, scope, "xyz-state", pkce);
         MvcTestResult start = mvc.get().uri(URI.create(authorize)).exchange();
         assertThat(start).hasStatus(302);
@@ -107,6 +113,15 @@ final class OAuthFlow {
                 .param("username", username).param("password", ApiClient.PASSWORD).exchange();
         assertThat(signIn).hasStatus(302);
         keepCookie(signIn);
+        if (code != null) {
+            assertThat(signIn.getResponse().getRedirectedUrl()).isEqualTo("/signin/code");
+            assertThat(mvc.get().uri("/signin/code").cookie(signInCookie).exchange()).hasStatus(200)
+                    .bodyText().contains("Two-factor sign-in");
+            signIn = mvc.post().uri("/signin/code").cookie(signInCookie).with(csrf())
+                    .contentType(MediaType.APPLICATION_FORM_URLENCODED).param("code", code.get()).exchange();
+            assertThat(signIn).hasStatus(302);
+            keepCookie(signIn);
+        }
         MvcTestResult resumed = mvc.get().uri(URI.create(absolute(signIn.getResponse().getRedirectedUrl())))
                 .cookie(signInCookie).exchange();
         assertThat(resumed).hasStatus(302);

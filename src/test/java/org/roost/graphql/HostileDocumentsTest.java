@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * measures the real figures.
  */
 @LiveGraphQlTest
-class HostileDocumentsTest {
+public class HostileDocumentsTest {
 
     @LocalServerPort
     int port;
@@ -44,7 +44,7 @@ class HostileDocumentsTest {
     }
 
     /** {@code levels} fragments, each spreading the next {@code width} times; the last reads __typename. */
-    static String fanOut(int levels, int width) {
+    public static String fanOut(int levels, int width) {
         StringBuilder document = new StringBuilder("query { ...F0 }");
         for (int i = 0; i < levels; i++) {
             String next = "...F" + (i + 1);

@@ -44,4 +44,14 @@ class WebAppEndToEndTest {
         // then
         assertThat(BrowserScripts.SCREENSHOTS.resolve("people-desktop.png")).as("screenshots under target/").isRegularFile();
     }
+
+    @Test
+    void registersAnAppInTheDeveloperConsoleAndRemovesItsAccessFromSettings() throws Exception {
+        // when
+        BrowserScripts.runPassing("console.mjs", port);
+
+        // then
+        assertThat(BrowserScripts.SCREENSHOTS.resolve("console-desktop.png")).as("screenshots under target/").isRegularFile();
+        assertThat(BrowserScripts.SCREENSHOTS.resolve("connected-apps-phone.png")).as("screenshots under target/").isRegularFile();
+    }
 }

@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqllimits;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,6 +17,7 @@ import graphql.language.OperationDefinition;
 import graphql.language.Selection;
 import graphql.language.SelectionSet;
 
+import org.roost.graphql.GraphQlSettings;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqllimits;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,6 +29,9 @@ import graphql.schema.GraphQLSchema;
 import graphql.schema.GraphQLType;
 import graphql.schema.GraphQLTypeUtil;
 
+import org.roost.graphql.ContextKeys;
+import org.roost.graphql.GraphQlErrors;
+import org.roost.graphql.GraphQlSettings;
 import org.jspecify.annotations.Nullable;
 import org.roost.limits.RateLimitCharge;
 import org.roost.shared.ApiException;

@@ -1,9 +1,11 @@
-package org.roost.graphql;
+package org.roost.graphqllimits;
 
 import java.time.Duration;
 
 import graphql.language.Field;
 import graphql.parser.Parser;
+import org.roost.graphql.GraphQlSettings;
+import org.roost.graphql.HostileDocumentsTest;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 

@@ -1,7 +1,8 @@
-package org.roost.graphql;
+package org.roost.graphqllimits;
 
 import graphql.parser.ParserOptions;
 
+import org.roost.graphql.GraphQlSettings;
 import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

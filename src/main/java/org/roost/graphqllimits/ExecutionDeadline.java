@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqllimits;
 
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -13,6 +13,7 @@ import graphql.execution.instrumentation.SimplePerformantInstrumentation;
 import graphql.execution.instrumentation.parameters.InstrumentationExecuteOperationParameters;
 import graphql.language.OperationDefinition;
 
+import org.roost.graphql.GraphQlSettings;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
@@ -50,9 +51,5 @@ class ExecutionDeadline extends SimplePerformantInstrumentation implements Dispo
     @Override
     public void destroy() {
         timers.shutdownNow();
-    }
-
-    static boolean isCancellation(graphql.GraphQLError error) {
-        return error instanceof graphql.execution.AbortExecutionException abort && abort.getExtensions() == null;
     }
 }

@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.graphqllimits;
 
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +18,9 @@ import graphql.parser.Parser;
 import graphql.parser.ParserEnvironment;
 import graphql.parser.ParserOptions;
 
+import org.roost.graphql.ContextKeys;
+import org.roost.graphql.GraphQlErrors;
+import org.roost.graphql.GraphQlSettings;
 import org.roost.limits.RateLimitCharge;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;

@@ -1,0 +1,7 @@
+package org.roost.backchannel;
+
+import org.roost.support.ServerOnPostgres;
+
+@ServerOnPostgres
+class BackchannelLogoutOnPostgresTest extends BackchannelLogoutContract {
+}
