@@ -26,16 +26,20 @@ import org.springframework.test.context.DynamicPropertySource;
 class PasskeysEndToEndTest {
 
     static final int PORT = freePort();
+    /** The demo app's redirect, on this server: the script reads the code from the address it lands on. */
+    static final String REDIRECT = "http://localhost:" + PORT + "/oauth-callback";
 
     @DynamicPropertySource
     static void origin(DynamicPropertyRegistry registry) {
         registry.add("server.port", () -> PORT);
         registry.add("roost.passkeys.allowed-origins", () -> "http://localhost:" + PORT);
+        registry.add("spring.security.oauth2.authorizationserver.client.roost-demo-app.registration.redirect-uris",
+                () -> REDIRECT);
     }
 
     @Test
     void addsRenamesUsesAndRemovesAPasskeyAccessibly() throws Exception {
-        BrowserScripts.runPassing("passkeys.mjs", PORT);
+        BrowserScripts.runPassing("passkeys.mjs", PORT, REDIRECT);
     }
 
     private static int freePort() {
