@@ -58,8 +58,14 @@ class SignInPages {
                 <input type="password" id="password" name="password" autocomplete="current-password" required%s>
                 <button type="submit">Sign in</button>
                 </form>
-                <p><a href="/forgot-password">Forgot password?</a></p>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
-                Html.escape(csrf.getToken()), described, described));
+                <div id="passkey" data-csrf-header="%s" data-csrf="%s" hidden>
+                <p class="error" role="alert" id="passkey-error" hidden></p>
+                <button type="button" class="secondary" id="passkey-sign-in">Sign in with a passkey</button>
+                </div>
+                <p><a href="/forgot-password">Forgot password?</a></p>
+                <script type="module" src="/app/signin-page.js"></script>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
+                Html.escape(csrf.getToken()), described, described, Html.escape(csrf.getHeaderName()),
+                Html.escape(csrf.getToken())));
     }
 
     @GetMapping(path = SignInSessions.CONSENT_PAGE, produces = MediaType.TEXT_HTML_VALUE)
