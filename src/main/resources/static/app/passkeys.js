@@ -20,11 +20,17 @@ export class PasskeyError extends Error {
   }
 }
 
+// The web app's CSRF token (a signed-in session's writes need it), wherever this runs on the site
+function xsrf() {
+  const match = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/);
+  return match ? { 'X-XSRF-TOKEN': decodeURIComponent(match[1]) } : {};
+}
+
 async function post(path, headers, body) {
   let response;
   try {
     response = await fetch(path, { method: 'POST', credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...xsrf(), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new PasskeyError(0, { code: 'OFFLINE', message: 'You seem to be offline. Check your connection and try again.' });
@@ -58,9 +64,12 @@ export async function addPasskey(label, headers = {}) {
     clientExtensionResults: credential.getClientExtensionResults(), authenticatorAttachment: credential.authenticatorAttachment } } });
 }
 
-/** Signs in with a passkey of this device (no username, no password); answers what `path` answers. */
-export async function signInWithPasskey(path = '/login/webauthn', headers = {}) {
-  const options = await post('/webauthn/authenticate/options', headers);
+/**
+ * Signs in with a passkey of this device (no username, no password); answers what `path` answers. The OAuth sign-in
+ * page passes its own paths, which keep the ceremony in its sign-in session.
+ */
+export async function signInWithPasskey(path = '/login/webauthn', headers = {}, optionsPath = '/webauthn/authenticate/options') {
+  const options = await post(optionsPath, headers);
   let credential;
   try {
     credential = await navigator.credentials.get({ publicKey: { ...options, challenge: bytes(options.challenge),

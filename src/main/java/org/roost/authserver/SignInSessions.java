@@ -41,9 +41,14 @@ public final class SignInSessions {
         SavedRequestAwareAuthenticationSuccessHandler delegate = new SavedRequestAwareAuthenticationSuccessHandler();
         delegate.setDefaultTargetUrl(SIGN_IN_PAGE);
         return (request, response, authentication) -> {
-            request.getSession().setAttribute(SIGNED_IN_AT, clock.instant());
+            recordSignIn(request, clock);
             delegate.onAuthenticationSuccess(request, response, authentication);
         };
+    }
+
+    /** Notes the moment of a sign-in (whatever proved it), which a later password change or deletion ends. */
+    public static void recordSignIn(HttpServletRequest request, Clock clock) {
+        request.getSession().setAttribute(SIGNED_IN_AT, clock.instant());
     }
 
     public static OncePerRequestFilter revocationFilter(CredentialRevocations revocations) {

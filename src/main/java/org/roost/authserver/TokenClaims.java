@@ -56,6 +56,11 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
                     .claim(CLIENT_ID, context.getRegisteredClient().getClientId())
                     .claim(ISSUED_AT_MILLIS, clock.millis());
             extensions.orderedStream().forEach(extension -> extension.customizeAccessToken(context));
+            List<String> amr = amr(context.getPrincipal());
+            if (!amr.isEmpty()) {
+                // as the first-party tokens do: how the person signed in (pwd, hwk), for the API to weigh
+                context.getClaims().claim("amr", new java.util.ArrayList<>(amr));
+            }
             boolean clientOnly = AuthorizationGrantType.CLIENT_CREDENTIALS.equals(context.getAuthorizationGrantType());
             if (clientOnly) {
                 context.getClaims().claim(CLIENT_ONLY, true);

@@ -1,5 +1,6 @@
 package org.roost.passkeys;
 
+import java.time.Clock;
 import java.util.Map;
 
 import org.roost.limits.RateLimitBuckets;
@@ -12,6 +13,7 @@ import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.roost.web.ErrorResponses;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.config.ObjectPostProcessor;
@@ -19,9 +21,13 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.core.userdetails.UsernameNotFoundException;
+import org.springframework.security.web.authentication.AuthenticationFailureHandler;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.context.RequestAttributeSecurityContextRepository;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialUserEntity;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.webauthn.authentication.PublicKeyCredentialRequestOptionsFilter;
 import org.springframework.security.web.webauthn.authentication.WebAuthnAuthenticationFilter;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
@@ -35,9 +41,13 @@ public class PasskeySecurity {
 
     /** Anyone may ask to sign in with a passkey; the chain applying {@link #configureApi} matches {@code /webauthn/**} too. */
     public static final String[] SIGN_IN_PATHS = { "/webauthn/authenticate/options", "/login/webauthn" };
+    /** Where the OAuth sign-in page posts a passkey's answer, and where it asks for the options first. */
+    public static final String SIGN_IN_PAGE_PATH = "/signin/passkey";
+    public static final String SIGN_IN_PAGE_OPTIONS_PATH = "/signin/passkey/options";
     static final String NOT_ACCEPTED = "The passkey was not accepted: it is not registered here, or could not be verified.";
 
     private final PasskeyProperties properties;
+    private final PasskeyRelyingParty rp;
     private final UserService users;
     private final SessionSignIn signIn;
     private final ErrorResponses errors;
@@ -46,9 +56,11 @@ public class PasskeySecurity {
     private final ApplicationEventPublisher events;
     private final JsonMapper json;
 
-    PasskeySecurity(PasskeyProperties properties, UserService users, SessionSignIn signIn, ErrorResponses errors,
-            RateLimitProperties limits, RateLimitBuckets buckets, ApplicationEventPublisher events, JsonMapper json) {
+    PasskeySecurity(PasskeyProperties properties, PasskeyRelyingParty rp, UserService users, SessionSignIn signIn,
+            ErrorResponses errors, RateLimitProperties limits, RateLimitBuckets buckets, ApplicationEventPublisher events,
+            JsonMapper json) {
         this.properties = properties;
+        this.rp = rp;
         this.users = users;
         this.signIn = signIn;
         this.errors = errors;
@@ -58,6 +70,7 @@ public class PasskeySecurity {
         this.json = json;
     }
 
+    /** On the API chain, which must match {@code /webauthn/**} and {@code /login/webauthn}. */
     public void configureApi(HttpSecurity http) throws Exception {
         http.setSharedObject(UserDetailsService.class, userDetails());
         http.webAuthn(webAuthn -> webAuthn.rpId(properties.rpId()).rpName(properties.rpName())
@@ -76,15 +89,33 @@ public class PasskeySecurity {
                                     response.setContentType(MediaType.APPLICATION_JSON_VALUE);
                                     json.writeValue(response.getOutputStream(), body);
                                 });
-                                filter.setAuthenticationFailureHandler((request, response, failure) -> {
-                                    events.publishEvent(new SecurityEvent(SecurityEvent.Kind.LOGIN_FAILED, null, null,
-                                            Map.of("method", "passkey")));
-                                    errors.write(request, response, ErrorCode.INVALID_CREDENTIALS, NOT_ACCEPTED);
-                                });
+                                filter.setAuthenticationFailureHandler(failureHandler());
                                 return filter;
                             }
                         }))
                 .addFilterAfter(new PasskeyEndpoints(limits, buckets, errors), SecurityContextHolderFilter.class);
+    }
+
+    /**
+     * On the OAuth sign-in page's chain, which matches {@value #SIGN_IN_PAGE_OPTIONS_PATH} and
+     * {@value #SIGN_IN_PAGE_PATH} (they are pages of the sign-in session, see {@link PasskeySignInPages}): the page's
+     * script asks for options and posts the passkey's answer there, both in the sign-in session; the person is then
+     * signed in to the authorization server, as by the form.
+     */
+    public void configureSignInPage(HttpSecurity http, Clock clock) {
+        PublicKeyCredentialRequestOptionsFilter options = new PublicKeyCredentialRequestOptionsFilter(rp);
+        options.setRequestMatcher(PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, SIGN_IN_PAGE_OPTIONS_PATH));
+        http.addFilterBefore(options, UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(new PasskeySignInPage(rp, userDetails(), users, events, clock, failureHandler(), json).filter(),
+                        UsernamePasswordAuthenticationFilter.class);
+    }
+
+    /** Refusals in the contract's body, and audited: which passkey was offered tells nobody anything. */
+    AuthenticationFailureHandler failureHandler() {
+        return (request, response, failure) -> {
+            events.publishEvent(new SecurityEvent(SecurityEvent.Kind.LOGIN_FAILED, null, null, Map.of("method", "passkey")));
+            errors.write(request, response, ErrorCode.INVALID_CREDENTIALS, NOT_ACCEPTED);
+        };
     }
 
     /** The framework loads the user named by the passkey's user entity: the Roost username. */

@@ -29,7 +29,8 @@ import org.springframework.web.bind.annotation.RestController;
 class AppsController {
 
     /** An app to register. {@code type} is {@code public} (no secret: a browser or mobile app) or {@code confidential}. */
-    record NewApp(String name, List<String> redirectUris, String type, List<String> scopes) {
+    record NewApp(@Nullable String name, @Nullable List<@Nullable String> redirectUris, @Nullable String type,
+            @Nullable List<@Nullable String> scopes) {
     }
 
     /** An app as its owner sees it; {@code client_secret} only in the answer that created or rotated it. */
@@ -54,12 +55,14 @@ class AppsController {
     @PostMapping(consumes = "application/json")
     ResponseEntity<AppView> registerApp(@RequestBody NewApp app, Caller caller) {
         long owner = caller.requireUser(Scopes.USERS_WRITE).id();
-        boolean confidential = switch (app.type()) {
+        // Members left out (or null) are refused by the same rules as wrong ones, never a 500
+        boolean confidential = switch (app.type() == null ? "" : app.type()) {
             case "confidential" -> true;
             case "public" -> false;
             default -> throw org.roost.shared.ApiException.invalid("type", "must be public or confidential");
         };
-        AppView created = AppView.of(apps.register(owner, app.name(), app.redirectUris(), confidential, app.scopes()));
+        AppView created = AppView.of(apps.register(owner, app.name() == null ? "" : app.name(),
+                present(app.redirectUris(), "redirect_uris"), confidential, present(app.scopes(), "scopes")));
         return ResponseEntity.created(java.net.URI.create(ApiPaths.V1 + "/apps/" + created.clientId()))
                 .header("Cache-Control", "no-store").body(created);
     }
@@ -84,5 +87,17 @@ class AppsController {
     ResponseEntity<Void> deleteApp(@PathVariable("app") String clientId, Caller caller) {
         apps.delete(caller.requireUser(Scopes.USERS_WRITE).id(), clientId);
         return ResponseEntity.noContent().build();
+    }
+
+    private static List<String> present(@Nullable List<@Nullable String> values, String field) {
+        if (values == null) {
+            return List.of();
+        }
+        if (values.contains(null)) {
+            throw org.roost.shared.ApiException.invalid(field, "must not contain null");
+        }
+        @SuppressWarnings("nullness") // checked just above
+        List<String> checked = List.copyOf(values);
+        return checked;
     }
 }

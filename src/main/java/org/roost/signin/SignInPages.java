@@ -61,8 +61,14 @@ class SignInPages {
                 <input type="password" id="password" name="password" autocomplete="current-password" required%s>
                 <button type="submit">Sign in</button>
                 </form>
-                %s<p><a href="/forgot-password">Forgot password?</a></p>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
-                Html.escape(csrf.getToken()), described, described, providerButtons()));
+                <div id="passkey" data-csrf-header="%s" data-csrf="%s" hidden>
+                <p class="error" role="alert" id="passkey-error" hidden></p>
+                <button type="button" class="secondary" id="passkey-sign-in">Sign in with a passkey</button>
+                </div>
+                %s<p><a href="/forgot-password">Forgot password?</a></p>
+                <script type="module" src="/app/signin-page.js"></script>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
+                Html.escape(csrf.getToken()), described, described, Html.escape(csrf.getHeaderName()),
+                Html.escape(csrf.getToken()), providerButtons()));
     }
 
     /** "Sign in with …" per configured OpenID Connect provider (package federation), back here when done. */

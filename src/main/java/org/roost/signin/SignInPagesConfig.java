@@ -9,6 +9,7 @@ import org.roost.authserver.SignInSessions;
 import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitProperties;
 import org.roost.login.PasswordLogins;
+import org.roost.passkeys.PasskeySecurity;
 import org.roost.revocation.CredentialRevocations;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -35,13 +36,14 @@ class SignInPagesConfig {
     @Order(ORDER)
     SecurityFilterChain signInPagesChain(HttpSecurity http, PasswordLogins logins,
             CredentialRevocations revocations, Clock clock, ObjectProvider<AuthorizationServerExtension> extensions,
-            RateLimitProperties rateLimits, RateLimitBuckets buckets) throws Exception {
+            RateLimitProperties rateLimits, RateLimitBuckets buckets, PasskeySecurity passkeys) throws Exception {
         List<String> pages = new ArrayList<>(List.of(SignInSessions.SIGN_IN_PAGE, SecondStepPage.PATH,
                 SignInSessions.CONSENT_PAGE, ProviderSignInPage.PATH));
         extensions.orderedStream().forEach(extension -> pages.addAll(extension.pages()));
         http.securityMatcher(pages.toArray(String[]::new))
                 .authorizeHttpRequests(requests -> requests.requestMatchers(SignInSessions.SIGN_IN_PAGE, SecondStepPage.PATH,
-                        ProviderSignInPage.PATH).permitAll()
+                                PasskeySecurity.SIGN_IN_PAGE_OPTIONS_PATH, PasskeySecurity.SIGN_IN_PAGE_PATH,
+                                ProviderSignInPage.PATH).permitAll()
                         .anyRequest().authenticated())
                 .authenticationManager(new ProviderManager(new SignInAuthenticationProvider(logins)))
                 .formLogin(form -> form.loginPage(SignInSessions.SIGN_IN_PAGE).loginProcessingUrl(SignInSessions.SIGN_IN_PAGE)
@@ -51,10 +53,13 @@ class SignInPagesConfig {
                 .addFilterAfter(SignInSessions.revocationFilter(revocations), SecurityContextHolderFilter.class)
                 .addFilterBefore(SignInSessions.rateLimits(rateLimits, buckets), SecurityContextHolderFilter.class)
                 .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(
-                        "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'"))
+                        // the sign-in page's one script (a passkey sign-in) and its requests come from this origin only
+                        "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; connect-src 'self'; "
+                                + "frame-ancestors 'none'; base-uri 'none'"))
                         .referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.NO_REFERRER)))
                 .httpBasic(AbstractHttpConfigurer::disable)
                 .logout(AbstractHttpConfigurer::disable);
+        passkeys.configureSignInPage(http, clock);
         return http.build();
     }
 }

@@ -7,30 +7,26 @@ import { addPasskey, supported } from '../passkeys.js';
 
 const LABEL_HINT = 'Up to 64 characters, such as the device it is on.';
 
-function csrf() {
-  const match = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/);
-  return { 'X-XSRF-TOKEN': match ? decodeURIComponent(match[1]) : '' };
-}
-
 export function passkeysSection(section) {
   const base = `/api/v1/users/${session.me.id}/passkeys`;
-  const list = h('ul', { class: 'devices', 'aria-label': 'Your passkeys' });
+  const list = h('ul', { class: 'devices', 'aria-label': 'Your passkeys', hidden: true });
   const empty = h('p', { class: 'hint' }, 'No passkeys yet.');
   const element = section('Passkeys', [
-    h('p', {}, 'A passkey signs you in with this device’s screen lock or security key, without your password.'),
-    list, empty,
     ...field('Passkey name', { name: 'label', maxlength: 64, required: true, hint: LABEL_HINT }),
     h('button', { type: 'submit', disabled: !supported() }, 'Add a passkey'),
     supported() ? null : h('p', { class: 'hint' }, 'This browser cannot make passkeys.')], async (form) => {
     const label = form.elements.label.value.trim();
     if (!label) throw { message: 'Please correct the fields marked below.', details: [{ field: 'label', message: 'must not be blank' }] };
-    await addPasskey(label, csrf());
+    await addPasskey(label);
     form.elements.label.value = '';
     await draw();
     return `Passkey “${label}” added.`;
   });
   const errors = element.querySelector('[role=alert]');
   const done = element.querySelector('[role=status]');
+  // The list stays outside the form that adds one, so that each passkey's rename form is a form of its own
+  element.querySelector('form').before(
+    h('p', {}, 'A passkey signs you in with this device’s screen lock or security key, without your password.'), list, empty);
 
   function renameForm(passkey, item) {
     const form = h('form', { novalidate: true, class: 'rename', 'aria-label': `Rename passkey ${passkey.label}` },

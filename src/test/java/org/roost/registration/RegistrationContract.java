@@ -163,4 +163,23 @@ abstract class RegistrationContract {
         assertThat(native_.statusCode()).as(native_.body()).isEqualTo(201);
         assertThat(Json.of(native_.body()).has("client_secret")).isFalse();
     }
+
+    @Test
+    void refusesAnAppWithMissingOrNullMembersAsInvalid() {
+        // given
+        OAuthPerson person = OAuthPerson.signUp(base(), "devnull");
+        String auth = bearer(person);
+
+        for (String body : new String[] { "{}", "{\"name\":\"A\",\"redirect_uris\":[\"https://a.example/cb\"],\"scopes\":[\"posts:read\"]}",
+                "{\"name\":\"A\",\"type\":\"public\",\"scopes\":[\"posts:read\"]}",
+                "{\"name\":\"A\",\"type\":\"public\",\"redirect_uris\":[null],\"scopes\":[\"posts:read\"]}",
+                "{\"type\":\"public\",\"redirect_uris\":[\"https://a.example/cb\"],\"scopes\":[\"posts:read\"]}" }) {
+            // when
+            HttpResponse<String> refused = person.browser.postJson("/api/v1/apps", body, "Authorization", auth);
+
+            // then
+            assertThat(refused.statusCode()).as(body).isEqualTo(400);
+            assertThat(Json.of(refused.body()).at("/error/code").asString()).as(body).isEqualTo("VALIDATION_ERROR");
+        }
+    }
 }
