@@ -420,6 +420,23 @@ class ScopeMatrixTest {
                     return new Call(user, auth -> mvc.post().uri(users + user + "/devices/sign-out-others")
                             .header("Authorization", auth).exchange());
                 })),
+                Map.entry("listIdentities", new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.get()
+                        .uri(users + f.actor().userId() + "/identities").header("Authorization", auth).exchange()))),
+                // No provider is configured here: a call the scope allows gets as far as looking the provider up
+                Map.entry("startIdentityLink", new RestCase(404, f -> new Call(f.actor().userId(), auth -> json(mvc.post()
+                        .uri(users + f.actor().userId() + "/identities/link-requests").header("Authorization", auth),
+                        "{\"provider\":\"none\"}")))),
+                Map.entry("removeIdentity", new RestCase(204, f -> {
+                    long user = f.freshUser();
+                    var keys = new org.springframework.jdbc.support.GeneratedKeyHolder();
+                    jdbc.sql("INSERT INTO federated_identities (user_id, registration_id, issuer, subject, linked_at) "
+                            + "VALUES (:user, 'test', 'https://id.example', :subject, :now)").param("user", user)
+                            .param("subject", "s-" + user).param("now", java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC))
+                            .update(keys, "id");
+                    long identity = keys.getKeyAs(Long.class);
+                    return new Call(user, auth -> mvc.delete().uri(users + user + "/identities/" + identity)
+                            .header("Authorization", auth).exchange());
+                })),
                 Map.entry("registerApp", new RestCase(201, f -> new Call(f.actor().userId(), this::newApp))),
                 Map.entry("listApps", get("/api/v1/apps")),
                 Map.entry("getApp", new RestCase(200, f -> new Call(f.actor().userId(), auth -> mvc.get()

@@ -78,6 +78,9 @@ final class ScopeTable {
             Map.entry("removePasskey", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("signOutDevice", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("signOutOtherDevices", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("listIdentities", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("startIdentityLink", Need.byUser(Scopes.USERS_WRITE)),
+            Map.entry("removeIdentity", Need.byUser(Scopes.USERS_WRITE)),
             // The developer console and remembered consents are account settings: the person, with users:write
             Map.entry("registerApp", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("listApps", Need.byUser(Scopes.USERS_WRITE)),

@@ -8,6 +8,7 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
+import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
@@ -19,7 +20,9 @@ import org.springframework.security.oauth2.server.authorization.settings.TokenSe
  * Clients come from Spring Boot's standard {@code spring.security.oauth2.authorizationserver.client.<id>.*}
  * properties and are upserted into the database at start, so every instance (and the JDBC stores'
  * foreign references) sees the same ones. The {@code <id>} is the stored id, stable across restarts.
- * A secret given as {@code {noop}...} is hashed before it is stored.
+ * A secret given as {@code {noop}...} is hashed before it is stored. Every client property Boot has is mapped, the
+ * JWT client authentication ones ({@code jwk-set-uri}, {@code token-endpoint-authentication-signing-algorithm})
+ * included: without them a {@code private_key_jwt} client could not authenticate.
  */
 final class RegisteredClients {
 
@@ -59,10 +62,20 @@ final class RegisteredClients {
         registration.getRedirectUris().forEach(builder::redirectUri);
         registration.getPostLogoutRedirectUris().forEach(builder::postLogoutRedirectUri);
         registration.getScopes().forEach(builder::scope);
-        builder.clientSettings(ClientSettings.builder()
+        ClientSettings.Builder settings = ClientSettings.builder()
                 .requireProofKey(client.isRequireProofKey())
-                .requireAuthorizationConsent(client.isRequireAuthorizationConsent())
-                .build());
+                .requireAuthorizationConsent(client.isRequireAuthorizationConsent());
+        // private_key_jwt and client_secret_jwt clients: where their keys are, and which algorithm they sign with
+        if (client.getJwkSetUri() != null) {
+            settings.jwkSetUrl(client.getJwkSetUri());
+        }
+        String signing = client.getTokenEndpointAuthenticationSigningAlgorithm();
+        if (signing != null) {
+            String name = signing.toUpperCase(Locale.ROOT);
+            settings.tokenEndpointAuthenticationSigningAlgorithm(
+                    name.startsWith("HS") ? MacAlgorithm.from(name) : SignatureAlgorithm.from(name));
+        }
+        builder.clientSettings(settings.build());
         OAuth2AuthorizationServerProperties.Token token = client.getToken();
         builder.tokenSettings(TokenSettings.builder()
                 .authorizationCodeTimeToLive(token.getAuthorizationCodeTimeToLive())

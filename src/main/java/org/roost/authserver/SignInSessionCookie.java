@@ -67,7 +67,9 @@ class SignInSessionCookie {
 
     /** The protocol endpoints, and the pages of {@code signin}: {@code /signin}, every step under it, the consent. */
     static boolean isSignInPath(String path) {
-        return path.startsWith("/oauth2/") || path.equals("/signin") || path.startsWith("/signin/") || path.equals("/consent")
+        // the OAuth client's callback too (package federation): a provider's redirect back carries only a Lax cookie
+        return path.startsWith("/oauth2/") || path.startsWith("/login/oauth2/code/") || path.equals("/signin")
+                || path.startsWith("/signin/") || path.equals("/consent")
                 || path.startsWith("/connect/") || path.equals("/userinfo");
     }
 }

@@ -1,13 +1,16 @@
 package org.roost.backchannel;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
 import org.roost.authserver.AuthorizationServerExtension;
 import org.roost.shared.Timestamps;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.security.oauth2.server.authorization.token.JwtEncodingContext;
 import org.springframework.stereotype.Component;
 
@@ -22,11 +25,14 @@ class SessionClients implements AuthorizationServerExtension {
     private final JdbcClient jdbc;
     private final Clock clock;
     private final LogoutUris uris;
+    private final Duration absoluteTimeout;
 
-    SessionClients(JdbcClient jdbc, Clock clock, LogoutUris uris) {
+    SessionClients(JdbcClient jdbc, Clock clock, LogoutUris uris,
+            @Value("${roost.sessions.absolute-timeout}") Duration absoluteTimeout) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.uris = uris;
+        this.absoluteTimeout = absoluteTimeout;
     }
 
     @Override
@@ -48,6 +54,13 @@ class SessionClients implements AuthorizationServerExtension {
         catch (DuplicateKeyException sameTokenAtTheSameTime) {
             // a parallel request of the same session and client wrote it
         }
+    }
+
+    /** A sign-in session ends by its absolute timeout at the latest, and its ID tokens came after its start. */
+    @Scheduled(fixedDelayString = "PT10M", initialDelayString = "PT5M")
+    void purgeExpired() {
+        jdbc.sql("DELETE FROM backchannel_sessions WHERE created_at < :before")
+                .param("before", Timestamps.utc(clock.instant().minus(absoluteTimeout))).update();
     }
 
     @Override

@@ -45,6 +45,8 @@ class OpenApiConfig {
             Map.entry("TwoFactorController", "accounts"),
             Map.entry("DeviceController", "accounts"),
             Map.entry("PasskeyController", "accounts"),
+            Map.entry("IdentityController", "accounts"),
+            Map.entry("ProviderController", "auth"),
             Map.entry("AppsController", "apps"),
             Map.entry("ConsentsController", "consents"));
 
@@ -74,11 +76,13 @@ class OpenApiConfig {
             Map.entry("DeviceController#list", "listDevices"), Map.entry("DeviceController#signOut", "signOutDevice"),
             Map.entry("DeviceController#signOutOthers", "signOutOtherDevices"),
             Map.entry("PasskeyController#list", "listPasskeys"), Map.entry("PasskeyController#rename", "renamePasskey"),
-            Map.entry("PasskeyController#remove", "removePasskey"));
+            Map.entry("PasskeyController#remove", "removePasskey"),
+            Map.entry("IdentityController#list", "listIdentities"), Map.entry("IdentityController#link", "startIdentityLink"),
+            Map.entry("IdentityController#remove", "removeIdentity"), Map.entry("ProviderController#list", "listProviders"));
 
     /** Operations that take no credential at all. */
     private static final List<String> PUBLIC = List.of("createUser", "logIn", "createToken", "refreshToken", "verifyEmail",
-            "requestPasswordReset", "resetPassword", "logInSecondFactor", "createTokenSecondFactor");
+            "requestPasswordReset", "resetPassword", "logInSecondFactor", "createTokenSecondFactor", "listProviders");
 
     @Bean
     OperationCustomizer operationsByResource() {

@@ -89,8 +89,7 @@ class SecondStepPage {
         request.getSession().removeAttribute(SignInFailures.STEP_TOKEN);
         events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.LOGIN_SUCCEEDED, done.userId()));
         Authentication signedIn = SignInAuthenticationProvider.signedIn(done.userId(),
-                new WebAuthenticationDetails(request), FactorGrantedAuthority.PASSWORD_AUTHORITY,
-                FactorGrantedAuthority.OTT_AUTHORITY);
+                new WebAuthenticationDetails(request), firstFactor(request), FactorGrantedAuthority.OTT_AUTHORITY);
         // A new session id at the moment of sign-in, as the form login does (session fixation).
         request.changeSessionId();
         SecurityContext context = SecurityContextHolder.createEmptyContext();
@@ -98,6 +97,13 @@ class SecondStepPage {
         SecurityContextHolder.setContext(context);
         SignInSessions.contexts().saveContext(context, request, response);
         success.onAuthenticationSuccess(request, response, signedIn);
+    }
+
+    /** The password, unless the step began with another provider's sign-in ({@link ProviderSignInPage}). */
+    private static String firstFactor(HttpServletRequest request) {
+        Object first = request.getSession().getAttribute(ProviderSignInPage.FIRST_FACTOR);
+        request.getSession().removeAttribute(ProviderSignInPage.FIRST_FACTOR);
+        return first instanceof String factor ? factor : FactorGrantedAuthority.PASSWORD_AUTHORITY;
     }
 
     private static @Nullable String stepToken(HttpServletRequest request) {

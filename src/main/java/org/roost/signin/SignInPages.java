@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.roost.authserver.ClientOwners;
 import org.roost.authserver.SignInSessions;
+import org.roost.federation.Providers;
 import org.roost.user.UserService;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -30,11 +31,13 @@ class SignInPages {
     private final RegisteredClientRepository clients;
     private final UserService users;
     private final ClientOwners owners;
+    private final Providers providers;
 
-    SignInPages(RegisteredClientRepository clients, UserService users, ClientOwners owners) {
+    SignInPages(RegisteredClientRepository clients, UserService users, ClientOwners owners, Providers providers) {
         this.clients = clients;
         this.users = users;
         this.owners = owners;
+        this.providers = providers;
     }
 
     @GetMapping(path = SignInSessions.SIGN_IN_PAGE, produces = MediaType.TEXT_HTML_VALUE)
@@ -62,10 +65,22 @@ class SignInPages {
                 <p class="error" role="alert" id="passkey-error" hidden></p>
                 <button type="button" class="secondary" id="passkey-sign-in">Sign in with a passkey</button>
                 </div>
-                <p><a href="/forgot-password">Forgot password?</a></p>
+                %s<p><a href="/forgot-password">Forgot password?</a></p>
                 <script type="module" src="/app/signin-page.js"></script>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
                 Html.escape(csrf.getToken()), described, described, Html.escape(csrf.getHeaderName()),
-                Html.escape(csrf.getToken())));
+                Html.escape(csrf.getToken()), providerButtons()));
+    }
+
+    /** "Sign in with …" per configured OpenID Connect provider (package federation), back here when done. */
+    private String providerButtons() {
+        StringBuilder buttons = new StringBuilder();
+        for (Providers.Provider provider : providers.list()) {
+            buttons.append("<form method=\"get\" action=\"").append(Html.escape(provider.start())).append("\">")
+                    .append("<input type=\"hidden\" name=\"purpose\" value=\"authorize\">")
+                    .append("<button type=\"submit\" class=\"secondary\">Sign in with ").append(Html.escape(provider.name()))
+                    .append("</button></form>\n");
+        }
+        return buttons.isEmpty() ? "" : "<p>Or sign in with another account:</p>\n" + buttons;
     }
 
     @GetMapping(path = SignInSessions.CONSENT_PAGE, produces = MediaType.TEXT_HTML_VALUE)

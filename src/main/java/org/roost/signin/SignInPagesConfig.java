@@ -38,11 +38,12 @@ class SignInPagesConfig {
             CredentialRevocations revocations, Clock clock, ObjectProvider<AuthorizationServerExtension> extensions,
             RateLimitProperties rateLimits, RateLimitBuckets buckets, PasskeySecurity passkeys) throws Exception {
         List<String> pages = new ArrayList<>(List.of(SignInSessions.SIGN_IN_PAGE, SecondStepPage.PATH,
-                SignInSessions.CONSENT_PAGE));
+                SignInSessions.CONSENT_PAGE, ProviderSignInPage.PATH));
         extensions.orderedStream().forEach(extension -> pages.addAll(extension.pages()));
         http.securityMatcher(pages.toArray(String[]::new))
                 .authorizeHttpRequests(requests -> requests.requestMatchers(SignInSessions.SIGN_IN_PAGE, SecondStepPage.PATH,
-                                PasskeySecurity.SIGN_IN_PAGE_OPTIONS_PATH, PasskeySecurity.SIGN_IN_PAGE_PATH).permitAll()
+                                PasskeySecurity.SIGN_IN_PAGE_OPTIONS_PATH, PasskeySecurity.SIGN_IN_PAGE_PATH,
+                                ProviderSignInPage.PATH).permitAll()
                         .anyRequest().authenticated())
                 .authenticationManager(new ProviderManager(new SignInAuthenticationProvider(logins)))
                 .formLogin(form -> form.loginPage(SignInSessions.SIGN_IN_PAGE).loginProcessingUrl(SignInSessions.SIGN_IN_PAGE)

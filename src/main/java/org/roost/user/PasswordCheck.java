@@ -30,7 +30,8 @@ public class PasswordCheck {
     /** The user whose password this is; unknown user and wrong password cost the same and look the same. */
     public Optional<UserSummary> authenticate(String username, String password) {
         Optional<UserRepository.Credentials> credentials = users.findCredentials(username.strip().toLowerCase(Locale.ROOT));
-        boolean matches = passwords.matches(password, credentials.map(UserRepository.Credentials::passwordHash).orElseGet(this::decoyHash));
+        // An account without a password (signed up with another provider) answers like an unknown user.
+        boolean matches = passwords.matches(password, credentials.map(UserRepository.Credentials::passwordHash).filter(java.util.Objects::nonNull).orElseGet(this::decoyHash));
         return credentials.filter(c -> matches).flatMap(c -> users.find(c.id()));
     }
 

@@ -61,7 +61,8 @@ class UserRepository {
         return jdbc.sql("SELECT COUNT(*) FROM users WHERE id = :id").param("id", id).query(Long.class).single() > 0;
     }
 
-    record Credentials(long id, String passwordHash) {
+    /** @param passwordHash null for an account made by signing in with another provider, until a password is set */
+    record Credentials(long id, @Nullable String passwordHash) {
     }
 
     Optional<Credentials> findCredentials(String username) {
@@ -69,8 +70,32 @@ class UserRepository {
                 .query((rs, row) -> new Credentials(rs.getLong("id"), rs.getString("password_hash"))).optional();
     }
 
+    /** Empty for an unknown user and for one without a password. */
     Optional<String> findPasswordHash(long id) {
-        return jdbc.sql("SELECT password_hash FROM users WHERE id = :id").param("id", id).query(String.class).optional();
+        return jdbc.sql("SELECT password_hash FROM users WHERE id = :id").param("id", id).query(String.class).list()
+                .stream().filter(java.util.Objects::nonNull).findFirst();
+    }
+
+    /** An account without a password whose address is proven already (signed up with another provider). */
+    long insertVerified(String username, String name, String email, Instant now) {
+        GeneratedKeyHolder keys = new GeneratedKeyHolder();
+        jdbc.sql("INSERT INTO users (username, name, email, verified_email, created_at, updated_at) "
+                        + "VALUES (:username, :name, :email, :verified, :now, :now)")
+                .param("username", username).param("name", name).param("email", email)
+                .param("verified", email.toLowerCase(java.util.Locale.ROOT)).param("now", Timestamps.utc(now))
+                .update(keys, "id");
+        return keys.getKeyAs(Long.class);
+    }
+
+    boolean hasPassword(long id) {
+        return jdbc.sql("SELECT COUNT(*) FROM users WHERE id = :id AND password_hash IS NOT NULL").param("id", id)
+                .query(Long.class).single() > 0;
+    }
+
+    /** Whether some account gave this address (any case) without proving it. */
+    boolean hasUnverifiedEmail(String email) {
+        return jdbc.sql("SELECT COUNT(*) FROM users WHERE LOWER(email) = :email AND verified_email IS NULL")
+                .param("email", email.strip().toLowerCase(java.util.Locale.ROOT)).query(Long.class).single() > 0;
     }
 
     /** Keyset page in id order: the primary key index serves any depth at the same cost. */

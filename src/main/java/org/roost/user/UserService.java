@@ -63,6 +63,33 @@ public class UserService {
         }
     }
 
+    /**
+     * An account without a password, for someone who proved who they are and their address with another provider
+     * (federation). Empty when the username is taken (or, in a race, the address was just proven by another account).
+     */
+    @Transactional(propagation = Propagation.NOT_SUPPORTED) // autocommit: a taken name fails one statement, not a transaction
+    public Optional<UserSummary> signUpVerified(String username, String name, String verifiedEmail) {
+        try {
+            long id = users.insertVerified(normalize(username), displayName(name), emailAddress(verifiedEmail),
+                    Timestamps.truncate(clock.instant()));
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.SIGNED_UP, id, "with", "provider"));
+            return Optional.of(get(id));
+        }
+        catch (DuplicateKeyException taken) {
+            return Optional.empty();
+        }
+    }
+
+    /** False for an account made with another provider until its owner sets a password. */
+    public boolean hasPassword(long id) {
+        return users.hasPassword(id);
+    }
+
+    /** Whether an account gave this address (any case) without proving it: nobody may claim that account by it. */
+    public boolean hasUnverifiedEmail(String email) {
+        return users.hasUnverifiedEmail(email);
+    }
+
     public UserSummary get(long id) {
         return find(id).orElseThrow(() -> ApiException.notFound("The user"));
     }
@@ -106,7 +133,11 @@ public class UserService {
         boolean changesEmail = command.email() != null && !java.util.Objects.equals(newEmail, currentEmail.email());
         // Either would hand the account to whoever holds a session for a moment: both need the password.
         if (command.password() != null || changesEmail) {
-            String currentHash = users.findPasswordHash(id).orElseThrow(() -> ApiException.notFound("The user"));
+            String currentHash = users.findPasswordHash(id).orElse(null);
+            if (currentHash == null) {
+                throw ApiException.invalid("current_password",
+                        "cannot be checked: the account has no password yet; set one with \"Forgot password?\"");
+            }
             if (command.currentPassword() == null || !passwords.matches(command.currentPassword(), currentHash)) {
                 throw ApiException.invalid("current_password", "must be the user's current password");
             }

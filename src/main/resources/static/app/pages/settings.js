@@ -1,4 +1,5 @@
-// Settings: name, avatar, email, password, two-factor sign-in, passkeys, devices, account deletion.
+// Settings: name, avatar, email, password, two-factor sign-in, passkeys, devices, sign-in providers, connected apps,
+// account deletion.
 import { api } from '../api.js';
 import { h, field, showError, errorBox, clearFieldErrors } from '../dom.js';
 import { NAME_HINT, PASSWORD_HINT } from './signin.js';
@@ -8,6 +9,7 @@ import { twoFactorSection } from './twofactor.js';
 import { devicesSection } from './devices.js';
 import { connectedAppsSection } from './consents.js';
 import { passkeysSection } from './passkeys.js';
+import { providersSection } from './providers.js';
 
 /** A settings section: a form whose submit returns the confirmation to show, or throws the error to show. */
 function section(label, children, submit) {
@@ -64,6 +66,7 @@ export function settings() {
     twoFactorSection(section),
     passkeysSection(section),
     devicesSection(section),
+    providersSection(section),
     connectedAppsSection(section),
     section('Delete account', [h('p', {}, 'This deletes your account, posts and follows. It cannot be undone.'),
       ...field(`Type your username (${me.username}) to confirm`, { name: 'confirm' }),

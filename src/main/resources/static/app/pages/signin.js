@@ -27,6 +27,12 @@ export function signIn() {
       else showError(errors, error, form);
     }
   });
+  // Back from a provider, for an account with two-factor sign-in on: the step token came in the fragment
+  const step = location.hash.match(/^#second-factor=([\w-]+)$/);
+  if (step) {
+    history.replaceState(null, '', '/login');
+    return secondStep(step[1]);
+  }
   // A passkey needs neither username nor password, and stands for two-factor sign-in too
   const passkey = supported() ? h('button', { type: 'button', class: 'secondary', onclick: async () => {
     errors.hidden = true;
@@ -35,8 +41,23 @@ export function signIn() {
       go('/');
     } catch (error) { showError(errors, error); }
   } }, 'Sign in with a passkey') : null;
-  page('Sign in', note, errors, form, passkey, h('p', {}, h('a', { href: '/forgot-password' }, 'Forgot password?')),
+  const providers = h('div', { class: 'providers' });
+  page('Sign in', note, errors, form, passkey, providers, h('p', {}, h('a', { href: '/forgot-password' }, 'Forgot password?')),
     h('p', {}, 'New here? ', h('a', { href: '/signup' }, 'Create an account')));
+  showProviders(providers);
+}
+
+/**
+ * "Sign in with …" for each configured OpenID Connect provider: a navigation, not a form (the page's CSP allows forms
+ * to post only to this origin, and the provider is another).
+ */
+async function showProviders(container) {
+  let items = [];
+  try { ({ items } = await api('GET', '/auth/providers')); } catch { return; /* the password form still works */ }
+  if (!items.length) return;
+  container.replaceChildren(h('p', { class: 'hint' }, 'Or sign in with another account:'),
+    ...items.map((provider) => h('p', {}, h('button', { type: 'button', class: 'secondary',
+      onclick: () => window.location.assign(provider.start) }, `Sign in with ${provider.name}`))));
 }
 
 /** The second step of a sign-in with two-factor sign-in on: a code from the app, or a recovery code. */
