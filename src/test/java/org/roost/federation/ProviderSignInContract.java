@@ -155,6 +155,19 @@ abstract class ProviderSignInContract {
         HttpResponse<String> code = browser.roost().postForm(allow.action(), allow.fields());
         assertThat(code.statusCode()).isEqualTo(302);
         assertThat(ProviderBrowser.location(code)).startsWith("http://127.0.0.1:8081/callback?code=").contains("state=state-7");
+
+        // and its ID token says no password was used (no amr: the provider's code is no RFC 8176 method)
+        String authorizationCode = java.net.URI.create(ProviderBrowser.location(code)).getQuery().replaceFirst("^code=([^&]+).*$", "$1");
+        HttpResponse<String> tokens = new HttpSession("http://localhost:" + port).postForm("/oauth2/token", java.util.List.of(
+                java.util.Map.entry("grant_type", "authorization_code"), java.util.Map.entry("code", authorizationCode),
+                java.util.Map.entry("redirect_uri", "http://127.0.0.1:8081/callback"),
+                java.util.Map.entry("client_id", "roost-demo-app"), java.util.Map.entry("code_verifier", verifier)));
+        assertThat(tokens.statusCode()).as(tokens.body()).isEqualTo(200);
+        String idToken = Json.of(tokens.body()).path("id_token").asString();
+        JsonNode claims = Json.of(new String(java.util.Base64.getUrlDecoder().decode(idToken.split("\\.")[1]),
+                java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(claims.has("amr")).as(claims.toString()).isFalse();
+        assertThat(claims.path("auth_time").isNumber()).isTrue();
     }
 
     /** What an authenticator app shows, {@code offset} 30-second steps from now (a code is accepted once). */
