@@ -113,6 +113,7 @@ await finish(async () => {
   await axe(b.page, 'people');
   await a.page.getByRole('link', { name: 'Settings' }).click();
   await a.page.getByRole('heading', { name: 'Settings' }).waitFor();
+  check(!(await a.page.getByRole('button', { name: 'Remove avatar' }).isVisible()), 'no "Remove avatar" without an avatar');
   await a.page.getByLabel(/^Image/).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
   await a.page.getByRole('button', { name: 'Upload avatar' }).click();
   await a.page.getByRole('alert').filter({ hasText: /./ }).first().waitFor();

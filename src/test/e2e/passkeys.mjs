@@ -10,14 +10,6 @@ import { base, shots, check, problems, person, axe, signUp, finish } from './har
 const b64url = (buffer) => buffer.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const claims = (jwt) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString());
 
-async function bothSchemes(page, name) {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await axe(page, `${name} (light)`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await axe(page, `${name} (dark)`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 async function fitsEveryWidth(page, name) {
   for (const width of [320, 390, 768, 1280]) {
     await page.setViewportSize({ width, height: 800 });
@@ -50,7 +42,7 @@ await finish(async () => {
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   check(credentials.length === 1 && credentials[0].isResidentCredential, 'the authenticator holds one discoverable passkey');
   check(credentials[0].rpId === 'localhost', 'the passkey is for this site (rp id localhost)');
-  await bothSchemes(page, 'settings with a passkey');
+  await axe(page, 'settings with a passkey');
   await fitsEveryWidth(page, 'settings');
 
   await page.getByRole('button', { name: 'Rename passkey Laptop' }).click();
@@ -58,12 +50,12 @@ await finish(async () => {
   await page.getByRole('button', { name: 'Save passkey name' }).click();
   await page.getByText('Passkey renamed to “Work laptop”.').waitFor();
   await list.getByText('Work laptop').waitFor();
-  await bothSchemes(page, 'settings after a rename');
+  await axe(page, 'settings after a rename');
 
   // Sign out; sign in with the passkey alone
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  await bothSchemes(page, 'the sign-in page');
+  await axe(page, 'the sign-in page');
   await fitsEveryWidth(page, 'the sign-in page');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await page.getByRole('heading', { name: 'Home' }).waitFor();
@@ -87,7 +79,7 @@ await finish(async () => {
   await page.waitForLoadState('networkidle');
   check(await page.getByRole('button', { name: 'Sign in with a passkey' }).isVisible(),
     `the OAuth sign-in page offers a passkey${problems.length ? ': ' + problems.join(' | ') : ''}`);
-  await bothSchemes(page, 'the OAuth sign-in page');
+  await axe(page, 'the OAuth sign-in page');
   await fitsEveryWidth(page, 'the OAuth sign-in page');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   const allow = page.getByRole('button', { name: 'Allow' });
@@ -113,13 +105,13 @@ await finish(async () => {
   await page.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
   await page.getByText('Passkey “Work laptop” removed.').waitFor();
   await page.getByText('No passkeys yet.').waitFor();
-  await bothSchemes(page, 'settings after removing the passkey');
+  await axe(page, 'settings after removing the passkey');
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'The passkey was not accepted' });
   await refusal.waitFor();
   check(await page.getByRole('heading', { name: 'Sign in' }).isVisible(), 'a removed passkey is refused, and the person stays signed out');
-  await bothSchemes(page, 'the sign-in page with a refused passkey');
+  await axe(page, 'the sign-in page with a refused passkey');
   await page.screenshot({ path: `${shots}/passkeys-refused-desktop.png` });
 });

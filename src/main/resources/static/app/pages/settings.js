@@ -36,20 +36,24 @@ export function settings() {
     data.append('file', f.file.files[0] || new Blob([]), f.file.files[0]?.name || 'empty');
     await api('POST', `/api/v1/users/${me.id}/avatar`, data);
     session.me = { ...session.me, avatarUrl: `/api/v1/users/${me.id}/avatar` };
+    removeAvatar.hidden = false;
     return 'Avatar saved.';
   });
   const avatarStatus = avatarForm.querySelector('[role=status]');
   const avatarErrors = avatarForm.querySelector('[role=alert]');
-  avatarForm.querySelector('form').append(h('button', { type: 'button', class: 'secondary', onclick: async () => {
+  // Offered only while there is an avatar to remove
+  const removeAvatar = h('button', { type: 'button', class: 'secondary', hidden: !me.avatarUrl, onclick: async () => {
     avatarErrors.hidden = true;
     avatarStatus.textContent = '';
     try {
       await api('DELETE', `/api/v1/users/${me.id}/avatar`);
       preview.hidden = true;
+      removeAvatar.hidden = true;
       session.me = { ...session.me, avatarUrl: null };
       avatarStatus.textContent = 'Avatar removed.';
     } catch (error) { showError(avatarErrors, error); }
-  } }, 'Remove avatar'));
+  } }, 'Remove avatar');
+  avatarForm.querySelector('form').append(removeAvatar);
   avatarForm.querySelector('input[type=file]').addEventListener('change', (event) => {
     const file = event.target.files[0];
     if (file) { preview.src = URL.createObjectURL(file); preview.hidden = false; }

@@ -28,6 +28,6 @@ class NoProviderConfiguredTest {
         assertThat(start).hasStatus(404);
         assertThat(start.getResponse().getContentType()).startsWith("text/html");
         assertThat(callback).hasStatus4xxClientError();
-        assertThat(signInPage).hasStatusOk().bodyText().doesNotContain("Or sign in with another account", "/oauth2/authorization/");
+        assertThat(signInPage).hasStatusOk().bodyText().doesNotContain("Or sign in with another account").doesNotContain("/oauth2/authorization/");
     }
 }
