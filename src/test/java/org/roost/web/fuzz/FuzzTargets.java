@@ -41,7 +41,7 @@ final class FuzzTargets {
         mappings.getHandlerMethods().forEach((info, handler) -> {
             Set<RequestMethod> methods = info.getMethodsCondition().getMethods();
             for (String pattern : info.getPatternValues()) {
-                if (API_PREFIXES.stream().noneMatch(pattern::startsWith)) {
+                if (API_PREFIXES.stream().noneMatch(pattern::startsWith) || answersPagesOnly(info)) {
                     continue;
                 }
                 for (RequestMethod method : methods.isEmpty() ? Set.of(RequestMethod.GET, RequestMethod.POST) : methods) {
@@ -56,6 +56,15 @@ final class FuzzTargets {
         operations.addAll(PROTOCOL);
         operations.sort(java.util.Comparator.comparing(o -> o.method() + " " + o.pattern()));
         return operations;
+    }
+
+    /**
+     * A step of a browser's redirects (a provider sign-in's hand-over, say) answers HTML pages, errors included: a
+     * person reads them, not a client, so the API's error body is not their contract.
+     */
+    private static boolean answersPagesOnly(org.springframework.web.servlet.mvc.method.RequestMappingInfo info) {
+        var produces = info.getProducesCondition().getProducibleMediaTypes();
+        return !produces.isEmpty() && produces.stream().allMatch(org.springframework.http.MediaType.TEXT_HTML::equalsTypeAndSubtype);
     }
 
     /**
