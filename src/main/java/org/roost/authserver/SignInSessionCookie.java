@@ -24,7 +24,7 @@ import org.springframework.session.web.http.HttpSessionIdResolver;
 @Configuration(proxyBeanMethods = false)
 class SignInSessionCookie {
 
-    static final String COOKIE_NAME = "ROOST_SIGNIN";
+    static final String COOKIE_NAME = SignInSessions.COOKIE_NAME;
 
     @Bean
     HttpSessionIdResolver httpSessionIdResolver(CookieSerializer apiCookie,

@@ -30,6 +30,8 @@ public final class SignInSessions {
     public static final String SIGN_IN_PAGE = "/signin";
     /** The consent form, posted to the authorize endpoint. */
     public static final String CONSENT_PAGE = "/consent";
+    /** The sign-in session's own cookie, apart from the web app's session cookie. */
+    public static final String COOKIE_NAME = "ROOST_SIGNIN";
     private static final String CONTEXT_KEY = "ROOST_SIGNIN_SECURITY_CONTEXT";
 
     private static final String SIGNED_IN_AT = SignInSessions.class.getName() + ".SIGNED_IN_AT";

@@ -6,6 +6,7 @@ import java.util.Optional;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.roost.authserver.SignInSessions;
 import org.roost.devices.DeviceEvents;
 import org.roost.session.SessionEvents;
 import org.roost.user.UserEvents;
@@ -27,7 +28,6 @@ import org.springframework.web.context.request.ServletRequestAttributes;
 class SignInSessionEnd {
 
     /** The authorization server's session cookie (its value is the session id, not encoded). */
-    private static final String SIGN_IN_COOKIE = "ROOST_SIGNIN";
 
     private final SignOuts signOuts;
     private final SessionRegistry registry;
@@ -84,7 +84,7 @@ class SignInSessionEnd {
         HttpServletRequest request = attributes.getRequest();
         Cookie[] cookies = request.getCookies();
         return cookies == null ? Optional.empty() : Arrays.stream(cookies)
-                .filter(cookie -> SIGN_IN_COOKIE.equals(cookie.getName())).map(Cookie::getValue)
+                .filter(cookie -> SignInSessions.COOKIE_NAME.equals(cookie.getName())).map(Cookie::getValue)
                 .filter(value -> !value.isBlank()).findFirst();
     }
 }
