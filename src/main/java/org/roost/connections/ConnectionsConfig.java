@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.catalina.connector.Connector;
 import org.apache.coyote.AbstractProtocol;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -34,6 +35,13 @@ class ConnectionsConfig {
                 connectors.add(connector);
                 if (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
                     fitIntoFileLimit(protocol);
+                }
+                if (connector.getProtocolHandler() instanceof AbstractHttp11Protocol<?> http11) {
+                    // Tomcat's default answers "100 Continue" before the application sees the request, so a
+                    // client that asked first still sends a body we then refuse unread (413, 401): the connection
+                    // closes under it and the refusal can be lost to a reset. On first read, the refusal comes
+                    // instead of the 100 and nothing is sent in vain.
+                    http11.setContinueResponseTiming("onRead");
                 }
             });
         };
