@@ -55,6 +55,19 @@ class AuthorizationServerTest {
     }
 
     @Test
+    void discoveryNamesRs256ForIdTokensWhenTheKeysAreTheDefaultRs256() {
+        // given the default signing algorithm
+        var keys = Json.of(mvc.get().uri("/oauth2/jwks").exchange()).get("keys");
+
+        // when
+        var metadata = Json.of(mvc.get().uri("/.well-known/openid-configuration").exchange());
+
+        // then what discovery names is what the keys are (DiscoveryWithEs256KeysTest: the other algorithm)
+        assertThat(keys.valueStream().map(key -> key.get("alg").asString())).containsOnly("RS256");
+        assertThat(metadata.get("id_token_signing_alg_values_supported").toString()).isEqualTo("[\"RS256\"]");
+    }
+
+    @Test
     void runsAuthorizationCodeWithPkceForAPublicClientAndTheTokenWorksOnTheApi() {
         // given
         var pkce = OAuthFlow.Pkce.create();
