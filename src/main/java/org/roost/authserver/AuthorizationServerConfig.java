@@ -6,6 +6,7 @@ import org.roost.revocation.CredentialRevocations;
 import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitProperties;
 import org.roost.signingkeys.SigningKeys;
+import org.roost.web.ErrorResponses;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -39,7 +40,8 @@ class AuthorizationServerConfig {
     SecurityFilterChain authorizationServerChain(HttpSecurity http, CredentialRevocations revocations,
             ApplicationEventPublisher events, OAuth2AuthorizationService authorizations, OAuthProperties oauth,
             ObjectProvider<AuthorizationServerExtension> extensionBeans, RateLimitProperties rateLimits,
-            RateLimitBuckets buckets, SigningKeys keys) throws Exception {
+            RateLimitBuckets buckets, SigningKeys keys, ObjectProvider<AuthorizationErrorPage> errorPages,
+            ErrorResponses errors) throws Exception {
         List<AuthorizationServerExtension> extensions = extensionBeans.orderedStream().toList();
         http.oauth2AuthorizationServer(server -> {
             http.securityMatcher(server.getEndpointsMatcher());
@@ -51,6 +53,7 @@ class AuthorizationServerConfig {
             server.oidc(oidc -> oidc.providerConfigurationEndpoint(provider -> provider.providerConfigurationCustomizer(
                     builder -> builder.claims(claims -> Discovery.describe(claims, extensions, keys.algorithms())))))
                     .authorizationEndpoint(endpoint -> endpoint.consentPage(SignInSessions.CONSENT_PAGE)
+                            .errorResponseHandler(new AuthorizationErrors(errorPages, errors))
                             .authenticationProviders(providers -> providers.forEach(p -> {
                                 if (p instanceof OAuth2AuthorizationCodeRequestAuthenticationProvider codes) {
                                     codes.setAuthenticationValidator(ExactRedirectUris.validator());
