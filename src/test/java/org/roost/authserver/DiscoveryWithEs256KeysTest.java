@@ -37,5 +37,15 @@ class DiscoveryWithEs256KeysTest {
         assertThat(key.get("kty").asString()).isEqualTo("EC");
         assertThat(oidc.get("id_token_signing_alg_values_supported").toString()).isEqualTo("[\"ES256\"]");
         assertThat(oauth.has("id_token_signing_alg_values_supported")).isFalse();
+        for (JsonNode document : new JsonNode[] { oidc, oauth }) {
+            document.propertyNames().stream().filter(name -> name.endsWith("_signing_alg_values_supported"))
+                    .filter(name -> !CLIENT_SIGNED.contains(name))
+                    .forEach(name -> assertThat(document.get(name).toString()).as(name).isEqualTo("[\"ES256\"]"));
+        }
     }
+
+    /** Members that name what a client signs (its proofs, its assertions), which the server's keys do not decide. */
+    static final java.util.Set<String> CLIENT_SIGNED = java.util.Set.of("dpop_signing_alg_values_supported",
+            "token_endpoint_auth_signing_alg_values_supported", "revocation_endpoint_auth_signing_alg_values_supported",
+            "introspection_endpoint_auth_signing_alg_values_supported", "request_object_signing_alg_values_supported");
 }
