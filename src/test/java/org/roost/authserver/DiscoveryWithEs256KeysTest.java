@@ -1,10 +1,20 @@
 package org.roost.authserver;
 
+import java.time.Duration;
+import java.time.Instant;
+
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.KeyUse;
+import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import org.junit.jupiter.api.Test;
+import org.roost.shared.Timestamps;
+import org.roost.signingkeys.SigningKeys;
 import org.roost.support.Json;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import tools.jackson.databind.JsonNode;
@@ -22,6 +32,10 @@ class DiscoveryWithEs256KeysTest {
 
     @Autowired
     MockMvcTester mvc;
+    @Autowired
+    JdbcClient jdbc;
+    @Autowired
+    SigningKeys keys;
 
     @Test
     void discoveryNamesTheAlgorithmOfTheKeysInUseNotRs256() {
@@ -41,6 +55,30 @@ class DiscoveryWithEs256KeysTest {
             document.propertyNames().stream().filter(name -> name.endsWith("_signing_alg_values_supported"))
                     .filter(name -> !CLIENT_SIGNED.contains(name))
                     .forEach(name -> assertThat(document.get(name).toString()).as(name).isEqualTo("[\"ES256\"]"));
+        }
+    }
+
+    @Test
+    void afterASwitchFromRs256DiscoveryNamesBothAlgorithmsWhileTheOldKeyStillVerifies() throws Exception {
+        // given an RS256 key from before the switch, retired just now: it still verifies the tokens it signed
+        JWK old = new RSAKeyGenerator(2048).keyID("before-the-switch").keyUse(KeyUse.SIGNATURE)
+                .algorithm(JWSAlgorithm.RS256).generate();
+        jdbc.sql("INSERT INTO signing_keys (kid, algorithm, jwk, created_at, retired_at) "
+                        + "VALUES (:kid, 'RS256', :jwk, :created, :retired)")
+                .param("kid", old.getKeyID()).param("jwk", old.toJSONString())
+                .param("created", Timestamps.utc(Instant.now().minus(Duration.ofDays(40))))
+                .param("retired", Timestamps.utc(Instant.now())).update();
+        keys.maintain();
+        try {
+            // when
+            JsonNode oidc = Json.of(mvc.get().uri("/.well-known/openid-configuration").exchange());
+
+            // then both, the signing key's first
+            assertThat(oidc.get("id_token_signing_alg_values_supported").toString()).isEqualTo("[\"ES256\",\"RS256\"]");
+        }
+        finally {
+            jdbc.sql("DELETE FROM signing_keys WHERE kid = :kid").param("kid", old.getKeyID()).update();
+            keys.maintain();
         }
     }
 
