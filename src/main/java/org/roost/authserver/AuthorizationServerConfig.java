@@ -5,6 +5,8 @@ import java.util.List;
 import org.roost.revocation.CredentialRevocations;
 import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitProperties;
+import org.roost.signingkeys.SigningKeys;
+import org.roost.web.ErrorResponses;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -38,7 +40,8 @@ class AuthorizationServerConfig {
     SecurityFilterChain authorizationServerChain(HttpSecurity http, CredentialRevocations revocations,
             ApplicationEventPublisher events, OAuth2AuthorizationService authorizations, OAuthProperties oauth,
             ObjectProvider<AuthorizationServerExtension> extensionBeans, RateLimitProperties rateLimits,
-            RateLimitBuckets buckets) throws Exception {
+            RateLimitBuckets buckets, SigningKeys keys, ObjectProvider<AuthorizationErrorPage> errorPages,
+            ErrorResponses errors) throws Exception {
         List<AuthorizationServerExtension> extensions = extensionBeans.orderedStream().toList();
         http.oauth2AuthorizationServer(server -> {
             http.securityMatcher(server.getEndpointsMatcher());
@@ -46,10 +49,11 @@ class AuthorizationServerConfig {
             server.tokenEndpoint(token -> token.authenticationProviders(
                     providers -> extensions.forEach(extension -> extension.tokenProviders(providers))));
             server.authorizationServerMetadataEndpoint(metadata -> metadata.authorizationServerMetadataCustomizer(
-                    builder -> builder.claims(claims -> Discovery.describe(claims, extensions))));
+                    builder -> builder.claims(claims -> Discovery.describe(claims, extensions, keys.algorithms()))));
             server.oidc(oidc -> oidc.providerConfigurationEndpoint(provider -> provider.providerConfigurationCustomizer(
-                    builder -> builder.claims(claims -> Discovery.describe(claims, extensions)))))
+                    builder -> builder.claims(claims -> Discovery.describe(claims, extensions, keys.algorithms())))))
                     .authorizationEndpoint(endpoint -> endpoint.consentPage(SignInSessions.CONSENT_PAGE)
+                            .errorResponseHandler(new AuthorizationErrors(errorPages, errors))
                             .authenticationProviders(providers -> providers.forEach(p -> {
                                 if (p instanceof OAuth2AuthorizationCodeRequestAuthenticationProvider codes) {
                                     codes.setAuthenticationValidator(ExactRedirectUris.validator());

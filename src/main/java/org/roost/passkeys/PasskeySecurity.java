@@ -6,6 +6,7 @@ import java.util.Map;
 import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitProperties;
 import org.roost.session.SessionSignIn;
+import org.roost.shared.DependencyFailures;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.SecurityEvent;
 import org.roost.user.UserRepresentation;
@@ -110,9 +111,18 @@ public class PasskeySecurity {
                         UsernamePasswordAuthenticationFilter.class);
     }
 
-    /** Refusals in the contract's body, and audited: which passkey was offered tells nobody anything. */
+    /**
+     * Refusals in the contract's body, and audited: which passkey was offered tells nobody anything. The framework's
+     * provider turns every exception of the ceremony into "bad credentials", a database failure looking up the
+     * passkey or its user included: that one is no refusal but {@code 503} (the person may try again shortly), and
+     * no failed sign-in is recorded.
+     */
     AuthenticationFailureHandler failureHandler() {
         return (request, response, failure) -> {
+            if (DependencyFailures.isUnavailable(failure)) {
+                errors.unavailable(request, response, failure);
+                return;
+            }
             events.publishEvent(new SecurityEvent(SecurityEvent.Kind.LOGIN_FAILED, null, null, Map.of("method", "passkey")));
             errors.write(request, response, ErrorCode.INVALID_CREDENTIALS, NOT_ACCEPTED);
         };

@@ -1,5 +1,7 @@
 package org.roost.signin;
 
+import java.util.List;
+
 import org.springframework.web.util.HtmlUtils;
 
 /**
@@ -23,6 +25,19 @@ public final class Html {
      */
     public static String signedInPage(String title, String body) {
         return frame(title, "<a href=\"/\">Home</a>", body);
+    }
+
+    /**
+     * A page that tells a person why they cannot go on (a broken authorization link): the first paragraph as the
+     * alert, the rest after it, a way home in the header. Plain text in, escaped here.
+     */
+    public static String problemPage(String title, List<String> paragraphs) {
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < paragraphs.size(); i++) {
+            body.append(i == 0 ? "<p class=\"error\" role=\"alert\" id=\"problem\">" : "<p>")
+                    .append(escape(paragraphs.get(i))).append("</p>\n");
+        }
+        return frame(title, "<a href=\"/\">Home</a>", body.toString().strip());
     }
 
     private static String frame(String title, String nav, String body) {

@@ -6,7 +6,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -91,6 +93,18 @@ public class SigningKeys implements JWKSource<SecurityContext> {
         return active.stream().filter(key -> !key.createdAt().isAfter(publishedBefore)).findFirst()
                 .or(() -> active.stream().reduce((newer, older) -> older))
                 .orElseThrow(() -> new IllegalStateException("No signing key")).jwk();
+    }
+
+    /**
+     * The algorithms of the stored keys, the signing key's first: what a token of the service may be signed with now
+     * or soon (a published key) or was signed with and still verifies (a retired key). Discovery names these, since
+     * {@code roost.tokens.signing-algorithm} can change while older keys of the other algorithm still verify.
+     */
+    public List<String> algorithms() {
+        Set<String> names = new LinkedHashSet<>();
+        names.add(current().getAlgorithm().getName());
+        keys.forEach(key -> names.add(key.jwk().getAlgorithm().getName()));
+        return List.copyOf(names);
     }
 
     /** Every stored key with its private half, in storage order (for rotation tests). */

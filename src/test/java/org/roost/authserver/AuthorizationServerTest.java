@@ -55,6 +55,19 @@ class AuthorizationServerTest {
     }
 
     @Test
+    void discoveryNamesRs256ForIdTokensWhenTheKeysAreTheDefaultRs256() {
+        // given the default signing algorithm
+        var keys = Json.of(mvc.get().uri("/oauth2/jwks").exchange()).get("keys");
+
+        // when
+        var metadata = Json.of(mvc.get().uri("/.well-known/openid-configuration").exchange());
+
+        // then what discovery names is what the keys are (DiscoveryWithEs256KeysTest: the other algorithm)
+        assertThat(keys.valueStream().map(key -> key.get("alg").asString())).containsOnly("RS256");
+        assertThat(metadata.get("id_token_signing_alg_values_supported").toString()).isEqualTo("[\"RS256\"]");
+    }
+
+    @Test
     void runsAuthorizationCodeWithPkceForAPublicClientAndTheTokenWorksOnTheApi() {
         // given
         var pkce = OAuthFlow.Pkce.create();
@@ -167,6 +180,68 @@ class AuthorizationServerTest {
         // then the server answers itself and never redirects to the unregistered address
         assertThat(result).hasStatus(400);
         assertThat(result.getResponse().getHeader("Location")).isNull();
+    }
+
+    static final String BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+    @Test
+    void aBrowserFollowingALinkWithAnUnregisteredRedirectUriGetsAPageInPlainWordsNotJson() throws Exception {
+        // when a person's browser follows an authorization link whose redirect_uri the client never registered
+        MvcTestResult result = mvc.get().uri(java.net.URI.create(OAuthFlow.authorizeUri(OAuthFlow.PUBLIC_CLIENT,
+                "https://evil.example/callback", API_SCOPES, "s5", OAuthFlow.Pkce.create()))).header("Accept", BROWSER_ACCEPT)
+                .exchange();
+
+        // then a 400 page in the sign-in pages' look says why, in words, and sends nobody anywhere
+        assertThat(result).hasStatus(400);
+        assertThat(result.getResponse().getContentType()).startsWith("text/html");
+        assertThat(result.getResponse().getHeader("Location")).isNull();
+        String page = result.getResponse().getContentAsString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(page).contains("<link rel=\"stylesheet\" href=\"/app/app.css\">", "<h1>Unrecognised return address</h1>",
+                "role=\"alert\"", "has not registered with Roost");
+        assertThat(page).doesNotContain("evil.example", "OAuth 2.0 Parameter", "invalid_request", "Exception", "{\"error\":");
+        assertThat(result.getResponse().getHeader("Content-Security-Policy")).contains("default-src 'none'");
+    }
+
+    @Test
+    void aBrowserFollowingALinkForAnUnknownClientGetsAPage() throws Exception {
+        // when
+        MvcTestResult result = mvc.get().uri(java.net.URI.create(OAuthFlow.authorizeUri("no-such-app",
+                OAuthFlow.PUBLIC_REDIRECT, API_SCOPES, "s6", OAuthFlow.Pkce.create()))).header("Accept", BROWSER_ACCEPT)
+                .exchange();
+
+        // then
+        assertThat(result).hasStatus(400);
+        assertThat(result.getResponse().getContentType()).startsWith("text/html");
+        assertThat(result.getResponse().getContentAsString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("<h1>Unknown application</h1>", "not registered with Roost").doesNotContain("no-such-app");
+        assertThat(result.getResponse().getHeader("Location")).isNull();
+    }
+
+    @Test
+    void aClientAskingForJsonStillGetsTheContractsErrorBodyForAnUnregisteredRedirectUri() {
+        // when
+        MvcTestResult result = mvc.get().uri(java.net.URI.create(OAuthFlow.authorizeUri(OAuthFlow.PUBLIC_CLIENT,
+                "https://evil.example/callback", API_SCOPES, "s7", OAuthFlow.Pkce.create())))
+                .accept(MediaType.APPLICATION_JSON).exchange();
+
+        // then
+        assertThat(result).hasStatus(400);
+        assertThat(result.getResponse().getContentType()).startsWith("application/json");
+        assertThat(result).bodyJson().extractingPath("$.error.code").isEqualTo("MALFORMED_REQUEST");
+        assertThat(result).bodyJson().extractingPath("$.error.message").asString().contains("redirect_uri");
+        assertThat(result.getResponse().getHeader("Location")).isNull();
+    }
+
+    @Test
+    void anErrorThatMayGoBackToARegisteredRedirectUriStillGoesThereWithItsState() {
+        // when a browser follows a link with the registered redirect_uri but no PKCE challenge
+        MvcTestResult result = mvc.get().uri(java.net.URI.create(OAuthFlow.authorizeUri(OAuthFlow.PUBLIC_CLIENT,
+                OAuthFlow.PUBLIC_REDIRECT, API_SCOPES, "s 8", null))).header("Accept", BROWSER_ACCEPT).exchange();
+
+        // then the client hears of it at its own address, as RFC 6749 says, not the person
+        assertThat(result).hasStatus(302);
+        assertThat(result.getResponse().getRedirectedUrl()).startsWith(OAuthFlow.PUBLIC_REDIRECT + "?error=invalid_request")
+                .contains("&state=s%208");
     }
 
     @Test

@@ -1,0 +1,16 @@
+package org.roost.signin;
+
+import java.util.List;
+
+import org.roost.authserver.AuthorizationErrorPage;
+import org.springframework.stereotype.Component;
+
+/** The authorization endpoint's error page for a person, in the sign-in pages' look (its words are authserver's). */
+@Component
+class AuthorizationErrorPages implements AuthorizationErrorPage {
+
+    @Override
+    public String html(String title, List<String> paragraphs) {
+        return Html.problemPage(title, paragraphs);
+    }
+}
