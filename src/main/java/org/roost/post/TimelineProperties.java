@@ -14,13 +14,18 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param settle              how long copying back waits after the author's mode changed, so that the posts and
  *                            follows that began in the old mode have committed before it passes their readers
  * @param batch               followers per background statement (each statement stays far below the timeout)
+ * @param feedCap             rows a feed keeps when it is trimmed: its newest; the timeline ends below them
+ * @param feedCapSlack        rows a feed may gain past the cap before it is trimmed, so that a busy feed is not
+ *                            trimmed of a few rows on every visit
+ * @param trimOwners          feeds the trim looks at per pass (a walk over users that resumes where it stopped)
+ * @param trimRows            rows per trim statement (a feed far over the cap takes several, over several passes)
  */
 @ConfigurationProperties("roost.timelines")
 public record TimelineProperties(long bigAccountThreshold, int followCopy, Duration maintenanceInterval,
-        Duration settle, int batch) {
+        Duration settle, int batch, int feedCap, int feedCapSlack, int trimOwners, int trimRows) {
 
     /** Below this many followers a big author is copied back into feeds (hysteresis: no flapping at the threshold). */
-    long ordinaryBelow() {
+    public long ordinaryBelow() {
         return bigAccountThreshold / 2;
     }
 }
