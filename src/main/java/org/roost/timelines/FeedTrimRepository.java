@@ -53,8 +53,8 @@ class FeedTrimRepository {
                         + "ORDER BY e.post_id DESC LIMIT 1 OFFSET :cap) AS beyond FROM users u "
                         + "WHERE u.id > :after AND u.id <= :upTo AND ("
                         + "EXISTS (SELECT 1 FROM feed_entries e WHERE e.owner_id = u.id AND e.post_id <= u.feed_floor) "
-                        + "OR EXISTS (SELECT 1 FROM (SELECT e.post_id FROM feed_entries e WHERE e.owner_id = u.id "
-                        + "ORDER BY e.post_id DESC LIMIT 1 OFFSET :mark) m)) ORDER BY u.id")
+                        + "OR (SELECT e.post_id FROM feed_entries e WHERE e.owner_id = u.id "
+                        + "ORDER BY e.post_id DESC LIMIT 1 OFFSET :mark) IS NOT NULL) ORDER BY u.id")
                 .param("after", after).param("upTo", upTo).param("cap", cap).param("mark", mark)
                 .query((rs, row) -> new Over(rs.getLong("id"), rs.getLong("feed_floor"),
                         rs.getObject("beyond") == null ? null : rs.getLong("beyond")))
