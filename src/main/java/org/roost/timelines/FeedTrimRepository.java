@@ -20,6 +20,21 @@ class FeedTrimRepository {
     record Over(long owner, long floor, @Nullable Long newestBeyondCap) {
     }
 
+    /** The statements, for the plan test (FeedTrimPlanTest). */
+    static final String OWNERS_AFTER = "SELECT id FROM users WHERE id > :after ORDER BY id LIMIT :count";
+
+    static final String OVER = "SELECT u.id, u.feed_floor, (SELECT e.post_id FROM feed_entries e WHERE e.owner_id = u.id "
+            + "ORDER BY e.post_id DESC LIMIT 1 OFFSET :cap) AS beyond FROM users u "
+            + "WHERE u.id > :after AND u.id <= :upTo AND ("
+            + "EXISTS (SELECT 1 FROM feed_entries e WHERE e.owner_id = u.id AND e.post_id <= u.feed_floor) "
+            + "OR (SELECT e.post_id FROM feed_entries e WHERE e.owner_id = u.id "
+            + "ORDER BY e.post_id DESC LIMIT 1 OFFSET :mark) IS NOT NULL) ORDER BY u.id";
+
+    static final String RAISE_FLOOR = "UPDATE users SET feed_floor = :floor WHERE id = :owner AND feed_floor < :floor";
+
+    static final String TRIM = "DELETE FROM feed_entries WHERE owner_id = :owner AND post_id IN (SELECT post_id "
+            + "FROM feed_entries WHERE owner_id = :owner AND post_id <= :floor ORDER BY post_id LIMIT :rows)";
+
     private final JdbcClient jdbc;
 
     FeedTrimRepository(JdbcClient jdbc) {
@@ -38,7 +53,7 @@ class FeedTrimRepository {
 
     /** The next {@code count} users after {@code after}, in id order (a range of the users primary key). */
     List<Long> ownersAfter(long after, int count) {
-        return jdbc.sql("SELECT id FROM users WHERE id > :after ORDER BY id LIMIT :count")
+        return jdbc.sql(OWNERS_AFTER)
                 .param("after", after).param("count", count).query(Long.class).list();
     }
 
@@ -49,12 +64,7 @@ class FeedTrimRepository {
      * the feeds found.
      */
     List<Over> over(long after, long upTo, int cap, int mark) {
-        return jdbc.sql("SELECT u.id, u.feed_floor, (SELECT e.post_id FROM feed_entries e WHERE e.owner_id = u.id "
-                        + "ORDER BY e.post_id DESC LIMIT 1 OFFSET :cap) AS beyond FROM users u "
-                        + "WHERE u.id > :after AND u.id <= :upTo AND ("
-                        + "EXISTS (SELECT 1 FROM feed_entries e WHERE e.owner_id = u.id AND e.post_id <= u.feed_floor) "
-                        + "OR (SELECT e.post_id FROM feed_entries e WHERE e.owner_id = u.id "
-                        + "ORDER BY e.post_id DESC LIMIT 1 OFFSET :mark) IS NOT NULL) ORDER BY u.id")
+        return jdbc.sql(OVER)
                 .param("after", after).param("upTo", upTo).param("cap", cap).param("mark", mark)
                 .query((rs, row) -> new Over(rs.getLong("id"), rs.getLong("feed_floor"),
                         rs.getObject("beyond") == null ? null : rs.getLong("beyond")))
@@ -66,14 +76,13 @@ class FeedTrimRepository {
      * It commits before any row goes, so no reader sees a feed with a hole below its newest rows.
      */
     void raiseFloor(long owner, long floor) {
-        jdbc.sql("UPDATE users SET feed_floor = :floor WHERE id = :owner AND feed_floor < :floor")
+        jdbc.sql(RAISE_FLOOR)
                 .param("owner", owner).param("floor", floor).update();
     }
 
     /** The oldest {@code rows} rows at or below the floor (oldest first: what stays is always the newest part). */
     int trim(long owner, long floor, int rows) {
-        return jdbc.sql("DELETE FROM feed_entries WHERE owner_id = :owner AND post_id IN (SELECT post_id "
-                        + "FROM feed_entries WHERE owner_id = :owner AND post_id <= :floor ORDER BY post_id LIMIT :rows)")
+        return jdbc.sql(TRIM)
                 .param("owner", owner).param("floor", floor).param("rows", rows).update();
     }
 }
