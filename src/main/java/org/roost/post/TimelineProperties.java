@@ -10,7 +10,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param bigAccountThreshold followers from which an author's posts are merged at read time instead of copied into
  *                            every follower's feed; an author goes back to being copied below half of it
  * @param followCopy          an ordinary author's newest posts that a new follow copies into the follower's feed
- * @param maintenanceInterval how often the background job looks for threshold crossings and copies back in batches
+ * @param maintenanceInterval how often the background jobs look for threshold crossings and copy back in batches,
+ *                            and how often the trim takes its next feeds
  * @param settle              how long copying back waits after the author's mode changed, so that the posts and
  *                            follows that began in the old mode have committed before it passes their readers
  * @param batch               followers per background statement (each statement stays far below the timeout)
