@@ -16,21 +16,29 @@ import org.springframework.stereotype.Repository;
 class FeedRepository {
 
     /**
+     * Where a trimmed feed ends (the newest post trimmed from it; 0 untrimmed): every source of a page stops above
+     * it, so a page never shows a big author's older posts around the ordinary ones trimmed away. A primary-key
+     * read inside the page's statement, not a round trip of its own.
+     */
+    private static final String FLOOR = "(SELECT feed_floor FROM users WHERE id = :owner)";
+
+    /**
      * Newest first from the cursor: one backward range scan of the (owner_id, post_id) primary key, stopped at the
      * limit before the posts are joined by primary key (joined first, PostgreSQL may merge-join along the whole
      * posts index for a reader whose feed is sparse).
      */
     static final String PAGE = "SELECT p.id, p.author_id, p.title, p.body, p.created_at, p.updated_at "
             + "FROM (SELECT post_id FROM feed_entries WHERE owner_id = :owner AND post_id < :before "
-            + "ORDER BY post_id DESC LIMIT :limit) f JOIN posts p ON p.id = f.post_id ORDER BY f.post_id DESC";
+            + "AND post_id > " + FLOOR + " ORDER BY post_id DESC LIMIT :limit) f "
+            + "JOIN posts p ON p.id = f.post_id ORDER BY f.post_id DESC";
 
     /** The reader's rows, as in {@link #PAGE}. */
     private static final String OWN_ROWS = "SELECT post_id AS id FROM feed_entries WHERE owner_id = :owner "
-            + "AND post_id < :before ORDER BY post_id DESC LIMIT :limit";
+            + "AND post_id < :before AND post_id > " + FLOOR + " ORDER BY post_id DESC LIMIT :limit";
 
     /** One big author's newest posts before the cursor, off the (author_id, id) index (see PostRepository). */
     private static final String AUTHOR_ROWS = "SELECT id FROM posts WHERE author_id = :a AND id < :before "
-            + "AND (author_id, id) < (:a, :before) ORDER BY author_id DESC, id DESC LIMIT :limit";
+            + "AND (author_id, id) < (:a, :before) AND id > " + FLOOR + " ORDER BY author_id DESC, id DESC LIMIT :limit";
 
     /** Typed parameters: H2 cannot infer the type of a bare parameter in a SELECT list of a UNION. */
     static final String FAN_OUT_ROWS = "SELECT CAST(:author AS BIGINT) AS owner_id, CAST(:post AS BIGINT) AS post_id, "

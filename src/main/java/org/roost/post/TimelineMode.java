@@ -1,7 +1,7 @@
 package org.roost.post;
 
 /** How an author's posts reach their followers' feeds: the {@code users.timeline_mode} column (docs/timelines.md). */
-enum TimelineMode {
+public enum TimelineMode {
     /** Copied into each follower's feed when written (fan-out on write). */
     PUSHED,
     /** Merged into followers' pages when read (fan-out on read): a big account. */
@@ -10,7 +10,7 @@ enum TimelineMode {
     RETURNING;
 
     /** The stored value. */
-    int code() {
+    public int code() {
         return ordinal();
     }
 }

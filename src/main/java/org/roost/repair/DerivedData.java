@@ -3,7 +3,7 @@ package org.roost.repair;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import org.roost.follow.FollowService;
-import org.roost.post.TimelineRepair;
+import org.roost.timelines.TimelineRepair;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;

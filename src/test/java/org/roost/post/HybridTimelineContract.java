@@ -6,6 +6,7 @@ import java.util.List;
 import com.jayway.jsonpath.JsonPath;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
+import org.roost.timelines.TimelineMaintenance;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;

@@ -1,9 +1,10 @@
-package org.roost.post;
+package org.roost.timelines;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import org.roost.post.TimelineMode;
 import org.roost.shared.Timestamps;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;

@@ -1,8 +1,10 @@
-package org.roost.post;
+package org.roost.timelines;
 
 import java.time.Clock;
 import java.util.List;
 
+import org.roost.post.TimelineMode;
+import org.roost.post.TimelineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -16,7 +18,7 @@ import org.springframework.stereotype.Component;
  * transaction; several instances may run this at once (every insert skips rows that exist).
  */
 @Component
-class TimelineMaintenance {
+public class TimelineMaintenance {
 
     private static final Logger log = LoggerFactory.getLogger(TimelineMaintenance.class);
 
@@ -65,7 +67,7 @@ class TimelineMaintenance {
     }
 
     /** Runs passes until no author is being copied back (for the repair and tests). */
-    void runToCompletion() {
+    public void runToCompletion() {
         do {
             run();
         }

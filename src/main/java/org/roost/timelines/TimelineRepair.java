@@ -1,7 +1,8 @@
-package org.roost.post;
+package org.roost.timelines;
 
 import java.util.List;
 
+import org.roost.post.TimelineProperties;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
