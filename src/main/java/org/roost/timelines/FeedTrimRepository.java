@@ -32,8 +32,13 @@ class FeedTrimRepository {
 
     static final String RAISE_FLOOR = "UPDATE users SET feed_floor = :floor WHERE id = :owner AND feed_floor < :floor";
 
-    static final String TRIM = "DELETE FROM feed_entries WHERE owner_id = :owner AND post_id IN (SELECT post_id "
-            + "FROM feed_entries WHERE owner_id = :owner AND post_id <= :floor ORDER BY post_id LIMIT :rows)";
+    /**
+     * A range of the primary key, bounded by the {@code rows}-th oldest row at or below the floor. Written as
+     * {@code post_id IN (…)}, PostgreSQL sometimes hash-joined the subquery against the owner's whole feed.
+     */
+    static final String TRIM = "DELETE FROM feed_entries WHERE owner_id = :owner AND post_id <= (SELECT max(post_id) "
+            + "FROM (SELECT post_id FROM feed_entries WHERE owner_id = :owner AND post_id <= :floor "
+            + "ORDER BY post_id LIMIT :rows) oldest)";
 
     private final JdbcClient jdbc;
 

@@ -57,9 +57,12 @@ class FeedTrimPlanTest {
                 .replace(":floor", Long.toString(floor)).replace(":rows", Integer.toString(ROWS)));
 
         // then
-        for (String plan : List.of(owners, over, raise, trim)) {
+        for (String plan : List.of(owners, over, raise)) {
             assertThat(plan).as(plan).doesNotContain("Seq Scan").doesNotContain("Sort").doesNotContain("Bitmap");
         }
+        // the trim's delete may read its range as a bitmap of the primary key: the range is the 1,000 rows it deletes
+        assertThat(trim).as(trim).doesNotContain("Seq Scan").doesNotContain("Sort")
+                .doesNotContain("feed_entries_owner_id_author_id_idx").doesNotContain("feed_entries_author_id");
         assertThat(owners).containsPattern("Index Only Scan using users_pkey on users\\s+\\(cost=[^)]*\\) \\(actual rows=200 loops=1\\)");
         // 200 owners, each read backwards from its newest row: at most 1,001 entries, 100 for most, never 3,000
         assertThat(over).containsPattern("Index Scan using users_pkey on users u\\s+\\(cost=[^)]*\\) \\(actual rows=5 loops=1\\)")
@@ -67,7 +70,8 @@ class FeedTrimPlanTest {
                 .doesNotContainPattern("actual rows=\\d{4,}\\.?\\d* loops=1\\)\\s*\\n\\s*Index Cond: \\(owner_id = u\\.id\\)");
         assertThat(raise).contains("Index Scan using users_pkey on users");
         assertThat(trim).contains("Index Only Scan using feed_entries_pkey on feed_entries")
-                .containsPattern("Index Scan using feed_entries_pkey on feed_entries\\s+\\(cost=[^)]*\\) \\(actual rows=1 loops=1000\\)")
+                .containsPattern("on feed_entries(_pkey on feed_entries)?\\s+\\(cost=[^)]*\\) \\(actual rows=1000 loops=1\\)\\s*\\n\\s*"
+                        + "(Recheck|Index) Cond: \\(\\(owner_id = \\d+\\) AND \\(post_id <= \\(?(\\$0|InitPlan 1)")
                 .containsPattern("Delete on feed_entries\\s+\\(cost=[^)]*\\) \\(actual rows=0 loops=1\\)");
         System.out.println("Trim plans at the default cap:\n" + owners + "\n\n" + over + "\n\n" + raise + "\n\n" + trim);
     }
