@@ -22,7 +22,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
-import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
 import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
@@ -53,9 +52,11 @@ class Apps {
     private final JdbcClient jdbc;
     private final Clock clock;
     private final ApplicationEventPublisher events;
+    private final IdTokenAlgorithm idTokens;
 
     Apps(RegisteredClientRepository clients, OAuth2AuthorizationService authorizations, JdbcClient jdbc, Clock clock,
-            ApplicationEventPublisher events) {
+            ApplicationEventPublisher events, IdTokenAlgorithm idTokens) {
+        this.idTokens = idTokens;
         this.clients = clients;
         this.authorizations = authorizations;
         this.jdbc = jdbc;
@@ -95,7 +96,7 @@ class Apps {
                         .setting(ClientOwners.SETTING, Long.toString(owner)).build())
                 .tokenSettings(TokenSettings.builder().authorizationCodeTimeToLive(Duration.ofMinutes(2))
                         .accessTokenTimeToLive(Duration.ofMinutes(15)).refreshTokenTimeToLive(Duration.ofDays(14))
-                        .reuseRefreshTokens(false).idTokenSignatureAlgorithm(SignatureAlgorithm.RS256).build());
+                        .reuseRefreshTokens(false).idTokenSignatureAlgorithm(idTokens.current()).build());
         if (secret != null) {
             client.clientSecret(secrets.encode(secret))
                     .clientAuthenticationMethod(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)

@@ -1,6 +1,7 @@
 package org.roost.registration;
 
 import java.util.Map;
+import java.util.Objects;
 
 import org.roost.authserver.AuthorizationServerExtension;
 import org.roost.authserver.ClientSecretHash;
@@ -31,9 +32,11 @@ import org.springframework.stereotype.Component;
 class DynamicRegistration implements AuthorizationServerExtension {
 
     private final ApplicationEventPublisher events;
+    private final IdTokenAlgorithm idTokens;
 
-    DynamicRegistration(ApplicationEventPublisher events) {
+    DynamicRegistration(ApplicationEventPublisher events, IdTokenAlgorithm idTokens) {
         this.events = events;
+        this.idTokens = idTokens;
     }
 
     @Override
@@ -51,7 +54,8 @@ class DynamicRegistration implements AuthorizationServerExtension {
 
     private AuthenticationProvider audited(OidcClientRegistrationAuthenticationProvider register) {
         register.setPasswordEncoder(ClientSecretHash.delegating());
-        register.setRegisteredClientConverter(BackchannelLogoutMetadata.toClient());
+        var toClient = BackchannelLogoutMetadata.toClient();
+        register.setRegisteredClientConverter(registration -> idTokens.applyTo(Objects.requireNonNull(toClient.convert(registration))));
         register.setClientRegistrationConverter(BackchannelLogoutMetadata.toRegistration());
         register.setAuthenticationValidator(OidcClientRegistrationAuthenticationValidator.DEFAULT_REDIRECT_URI_VALIDATOR
                 .andThen(context -> ((OidcClientRegistrationAuthenticationToken) context.getAuthentication())
@@ -63,6 +67,7 @@ class DynamicRegistration implements AuthorizationServerExtension {
                 .andThen(OidcClientRegistrationAuthenticationValidator.DEFAULT_POST_LOGOUT_REDIRECT_URI_VALIDATOR)
                 .andThen(OidcClientRegistrationAuthenticationValidator.DEFAULT_JWK_SET_URI_VALIDATOR)
                 .andThen(BackchannelLogoutMetadata.validator())
+                .andThen(idTokens.validator())
                 .andThen(context -> {
                     var scopes = ((OidcClientRegistrationAuthenticationToken) context.getAuthentication())
                             .getClientRegistration().getScopes();

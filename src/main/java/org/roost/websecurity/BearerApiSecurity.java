@@ -20,11 +20,10 @@ import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
- * The API for requests that carry a bearer token: stateless, ahead of the session-aware API chain. A bearer token
- * is the whole credential, so none of the session chain's parts apply: no session or security context to load or
- * validate, no CSRF (a browser never adds an Authorization header on its own), no passkey ceremonies. Each of those
- * filters wrapped or inspected every request; without them a token-authenticated write spends about a fifth less
- * CPU in the filter chain (JFR, docs/performance.md "Writes").
+ * The API for requests that carry a bearer token: stateless, and first of all chains. A bearer token is the whole
+ * credential, so none of the session chain's parts apply: no session or security context to load or validate, no
+ * CSRF (a browser never adds an Authorization header on its own), no passkey ceremonies, each of which wrapped or
+ * inspected every request (what that saves: docs/performance.md, "Writes").
  *
  * <p>Every request here is authenticated or refused: the bearer filter answers 401 for a token it cannot verify
  * before authorization runs, so the session chain's per-path rules (sign-up and mailed links open to anyone) have
@@ -33,7 +32,11 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 @Configuration(proxyBeanMethods = false)
 class BearerApiSecurity {
 
-    static final int ORDER = SecurityConfig.API_ORDER - 1;
+    /**
+     * First of all chains: no other chain serves {@code /api/**} or {@code /graphql}, and this one's matcher looks at
+     * a header before any path, so a token request is not matched against every other chain's paths first.
+     */
+    static final int ORDER = 0;
 
     private static final RequestMatcher API_PATHS = new OrRequestMatcher(
             PathPatternRequestMatcher.pathPattern("/api/**"), PathPatternRequestMatcher.pathPattern("/graphql"),

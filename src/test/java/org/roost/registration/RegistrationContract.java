@@ -88,6 +88,28 @@ abstract class RegistrationContract {
     }
 
     @Test
+    void tellsAClientTheAlgorithmItsIdTokensAreSignedWithAndRefusesAnother() {
+        // given what discovery says the service signs with
+        String signing = Json.of(new HttpSession(base()).get("/.well-known/openid-configuration").body())
+                .get("id_token_signing_alg_values_supported").get(0).asString();
+        String other = signing.equals("RS256") ? "ES256" : "RS256";
+
+        // when
+        HttpResponse<String> registered = registerDynamically(initialAccessToken(), "https://app.example/callback");
+        HttpResponse<String> askingOther = new HttpSession(base()).postJson("/connect/register", """
+                {"client_name":"Dyn app","redirect_uris":["https://app.example/callback"],
+                 "grant_types":["authorization_code"],"response_types":["code"],"scope":"openid",
+                 "id_token_signed_response_alg":"%s"}""".formatted(other), "Authorization", "Bearer " + initialAccessToken());
+
+        // then
+        assertThat(registered.statusCode()).as(registered.body()).isEqualTo(201);
+        assertThat(Json.of(registered.body()).get("id_token_signed_response_alg").asString()).isEqualTo(signing);
+        assertThat(askingOther.statusCode()).as(askingOther.body()).isEqualTo(400);
+        assertThat(Json.of(askingOther.body()).get("error").asString()).isEqualTo("invalid_client_metadata");
+        assertThat(Json.of(askingOther.body()).get("error_description").asString()).contains(signing);
+    }
+
+    @Test
     void refusesUnsafeRedirectUrisAtRegistration() {
         for (String uri : new String[] { "javascript:alert(1)", "data:text/html,hi", "http://app.example/callback",
                 "https://app.example/callback#fragment", "https://*.example.com/callback" }) {
