@@ -27,10 +27,9 @@ import org.springframework.security.web.csrf.CsrfFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 
 /**
- * The filter chains, one per concern, in this order: API requests with a bearer token ({@link BearerApiSecurity}),
- * the authorization server's protocol endpoints and sign-in pages (in {@code authserver}, {@code signin},
- * {@code federation}), operators, the web app's pages, then the API for everyone else (this class, order
- * {@value #API_ORDER}: sessions, sign-in, sign-up), then everything else (public: health, API documentation).
+ * The filter chains, one per concern, in this order: the authorization server's protocol
+ * endpoints and sign-in pages come first (in {@code authserver}), then the API (this
+ * class, order {@value #API_ORDER}), then everything else (public: health, API documentation).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity

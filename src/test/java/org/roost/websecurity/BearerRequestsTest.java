@@ -12,9 +12,9 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The stateless chain for requests with a bearer token: what it leaves out must not change what a caller gets. */
+/** A bearer token is the whole credential: no CSRF, no cookie, the token decides over a session cookie. */
 @IntegrationTest
-class BearerApiSecurityTest {
+class BearerRequestsTest {
 
     @Autowired
     MockMvcTester mvc;
@@ -49,7 +49,7 @@ class BearerApiSecurityTest {
         MvcTestResult asBen = ann.cookieOnly(post(benId, "Bearer " + benToken)).exchange();
         MvcTestResult intoAnns = ann.cookieOnly(post(ann.userId(), "Bearer " + benToken)).exchange();
 
-        // then the token decides, as it did before the chains were split
+        // then the token decides
         assertThat(asBen).hasStatus(201);
         assertThat(Json.field(asBen, "author_id")).isEqualTo(Long.toString(benId));
         assertThat(intoAnns).hasStatus(403);
