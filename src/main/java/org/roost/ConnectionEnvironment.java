@@ -16,7 +16,8 @@ import org.springframework.core.env.MapPropertySource;
  * Reads the conventional {@code DATABASE_URL} and {@code REDIS_URL} of container platforms into
  * Spring's own properties, and decides once whether Redis is in use: when it is configured in
  * any way, sessions and revocations are shared through it; otherwise they stay in memory. Derives
- * {@code roost.redis.namespace} (unless set), the prefix of every Redis key and channel of Roost.
+ * {@code roost.redis.namespace} (unless set), the prefix of every Redis key and channel of Roost, and the issuer
+ * from {@code roost.public-url} when only that is set.
  */
 class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
 
@@ -39,6 +40,11 @@ class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
         String jdbcUrl = (String) derived.getOrDefault("spring.datasource.url", environment.getProperty("spring.datasource.url"));
         if (jdbcUrl != null && jdbcUrl.startsWith("jdbc:postgresql:")) {
             postgresTimeouts(environment, derived);
+        }
+        // One public origin: roost.public-url is the issuer too, unless an issuer is configured on its own.
+        if (hasText(environment, "roost.public-url") && !hasText(environment, "spring.security.oauth2.authorizationserver.issuer")) {
+            derived.put("spring.security.oauth2.authorizationserver.issuer",
+                    environment.getProperty("roost.public-url", "").strip().replaceAll("/+$", ""));
         }
         if (!hasText(environment, "roost.redis.namespace")) {
             derived.put("roost.redis.namespace", "roost:" + redisDatabase(environment, derived));

@@ -5,12 +5,17 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * @param from                 the sender of every message
- * @param linkOrigin           where links in mail point (e.g. https://roost.example.com); empty: the issuer, i.e. the
- *                             configured one or else the origin the request came to
- * @param verificationLifetime how long a link proving an address works
- * @param resendInterval       the least time between two links for the same address
+ * Account mail ({@code roost.email.*}); links in it start with the service's one public origin
+ * ({@code roost.public-url}).
+ *
+ * @param from                   the sender of every message
+ * @param verificationLifetime   how long a link proving an address works
+ * @param resendInterval         the least time between two links for the same account
+ * @param verificationsPerWindow verification mails one address receives per {@code verificationWindow} at most,
+ *                               across sign-ups, address changes and resends, whichever account names it
+ * @param verificationWindow     the window of {@code verificationsPerWindow}
  */
 @ConfigurationProperties("roost.email")
-record EmailProperties(String from, String linkOrigin, Duration verificationLifetime, Duration resendInterval) {
+record EmailProperties(String from, Duration verificationLifetime, Duration resendInterval, int verificationsPerWindow,
+        Duration verificationWindow) {
 }

@@ -4,9 +4,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.roost.limits.Quota;
+import org.roost.limits.Quotas;
 import org.roost.shared.ApiException;
 import org.roost.shared.RandomSecrets;
 import org.roost.shared.SecurityEvent;
@@ -15,6 +18,8 @@ import org.roost.user.ContactEmail;
 import org.roost.user.UserEvents;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -36,10 +41,16 @@ class EmailVerifications {
     private final UserService users;
     private final EmailProperties properties;
     private final ApplicationEventPublisher events;
+    private static final Logger log = LoggerFactory.getLogger(EmailVerifications.class);
+
     private final Clock clock;
+    private final Quotas quotas;
+    private final Quota perAddress;
 
     EmailVerifications(JdbcClient jdbc, Mailer mailer, UserService users, EmailProperties properties,
-            ApplicationEventPublisher events, Clock clock) {
+            ApplicationEventPublisher events, Clock clock, Quotas quotas) {
+        this.quotas = quotas;
+        this.perAddress = new Quota("verification-mail", properties.verificationsPerWindow(), properties.verificationWindow());
         this.jdbc = jdbc;
         this.mailer = mailer;
         this.users = users;
@@ -108,6 +119,13 @@ class EmailVerifications {
     }
 
     private void mailLink(long userId, String username, String email) {
+        // Per address, whichever account names it and however it is spelt: an inbox is not a target to flood by
+        // signing up or changing addresses. Nobody is told, as the answer must not say whether a mail left.
+        if (!quotas.tryTake(perAddress, email.strip().toLowerCase(Locale.ROOT))) {
+            log.info("Verification mail for user {} not sent: its address had {} in the last {}", userId,
+                    perAddress.capacity(), perAddress.window());
+            return;
+        }
         String secret = RandomSecrets.newSecret();
         Instant now = clock.instant();
         jdbc.sql("INSERT INTO email_verifications (token_hash, user_id, email, created_at, expires_at) "

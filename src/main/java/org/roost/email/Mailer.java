@@ -4,7 +4,7 @@ import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.token.Issuers;
+import org.roost.web.PublicOrigin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -31,14 +31,14 @@ public class Mailer {
     private final @Nullable JavaMailSender sender;
     private final MailTemplates templates;
     private final EmailProperties properties;
-    private final Issuers issuers;
+    private final PublicOrigin origin;
     private final SimpleAsyncTaskExecutor threads = new SimpleAsyncTaskExecutor("mail-");
 
-    Mailer(ObjectProvider<JavaMailSender> sender, MailTemplates templates, EmailProperties properties, Issuers issuers) {
+    Mailer(ObjectProvider<JavaMailSender> sender, MailTemplates templates, EmailProperties properties, PublicOrigin origin) {
         this.sender = sender.getIfAvailable();
         this.templates = templates;
         this.properties = properties;
-        this.issuers = issuers;
+        this.origin = origin;
         threads.setVirtualThreads(true);
         threads.setConcurrencyLimit(8);
     }
@@ -59,10 +59,9 @@ public class Mailer {
         }
     }
 
-    /** An absolute link to {@code path} on this service, for a message (see {@link EmailProperties#linkOrigin}). */
+    /** An absolute link to {@code path} on this service, for a message: always from the one public origin, never a request's Host. */
     public String link(String path) {
-        String origin = properties.linkOrigin().isBlank() ? issuers.current() : properties.linkOrigin();
-        return (origin == null ? "" : origin.replaceAll("/+$", "")) + path;
+        return origin.link(path);
     }
 
     private void deliver(OutgoingMail mail) {

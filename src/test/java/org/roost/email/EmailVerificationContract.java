@@ -9,6 +9,7 @@ import org.roost.support.Json;
 import org.roost.support.TestMailServer;
 import org.roost.support.TestMailServer.Mail;
 import org.roost.support.WithTestMail;
+import org.roost.web.PublicOrigin;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -192,5 +193,47 @@ abstract class EmailVerificationContract extends WithTestMail {
         assertThat(byOther).hasStatus(403);
         assertThat(tooSoon).hasStatus(429);
         assertThat(Json.of(tooSoon).path("error").path("code").asString()).isEqualTo("RATE_LIMITED");
+    }
+
+    @Test
+    void aForgedHostIsRefusedAndMailedLinksStartWithThePublicOrigin(@Autowired PublicOrigin origin) {
+        // given an address, and a sign-up naming it sent with a Host of someone else's
+        String email = TestMailServer.newAddress("host");
+        MvcTestResult forged = mvc.post().uri("/api/v1/users").header("Host", "evil.example")
+                .contentType(MediaType.APPLICATION_JSON).content("{\"username\":\"%s\",\"name\":\"N\",\"password\":\"%s\",\"email\":\"%s\"}"
+                        .formatted(ApiClient.uniqueUsername("forged"), ApiClient.PASSWORD, email)).exchange();
+        MvcTestResult reset = mvc.post().uri("/api/v1/password-resets").header("Host", "evil.example:8080")
+                .contentType(MediaType.APPLICATION_JSON).content("{\"email\":\"%s\"}".formatted(email)).exchange();
+
+        // when the same sign-up comes with this service's own name
+        signedUpWith(email);
+        Mail mail = TestMailServer.awaitMessage(email, 1);
+
+        // then the forged requests changed nothing, and the one mail's link is at the configured origin
+        assertThat(forged).hasStatus(400).bodyJson().extractingPath("$.error.code").isEqualTo("MALFORMED_REQUEST");
+        assertThat(reset).hasStatus(400).bodyJson().extractingPath("$.error.code").isEqualTo("MALFORMED_REQUEST");
+        assertThat(mail.link()).startsWith(origin.url() + "/verify-email#token=").doesNotContain("evil");
+        assertThat(TestMailServer.messagesTo(email)).hasSize(1);
+    }
+
+    @Test
+    void oneAddressReceivesAtMostThreeVerificationMailsAWindowHoweverItIsNamed() {
+        // given five sign-ups and an address change all naming one address, in alternating case
+        String email = TestMailServer.newAddress("flood");
+        for (int i = 0; i < 5; i++) {
+            String spelt = i % 2 == 0 ? email : email.toUpperCase(java.util.Locale.ROOT);
+            assertThat(signUp(ApiClient.uniqueUsername("flood"), spelt)).hasStatus(201);
+        }
+        ApiClient.Login changer = api().newUser("changer");
+        assertThat(changeEmail(changer, email.toUpperCase(java.util.Locale.ROOT), ApiClient.PASSWORD)).hasStatus(200);
+
+        // when a sign-up with another address, made after all of them, has had its mail delivered
+        String signal = TestMailServer.newAddress("signal");
+        signedUpWith(signal);
+        TestMailServer.awaitMessage(signal, 1);
+        TestMailServer.awaitMessage(email, 3);
+
+        // then the flooded address got three (the limit is decided when each request is served, before it answers)
+        assertThat(TestMailServer.messagesTo(email)).hasSize(3);
     }
 }
