@@ -40,11 +40,31 @@ class FeedRepository {
     private static final String AUTHOR_ROWS = "SELECT id FROM posts WHERE author_id = :a AND id < :before "
             + "AND (author_id, id) < (:a, :before) AND id > " + FLOOR + " ORDER BY author_id DESC, id DESC LIMIT :limit";
 
-    /** Typed parameters: H2 cannot infer the type of a bare parameter in a SELECT list of a UNION. */
+    /**
+     * The author's followers counted up to {@code :threshold} at most: a read bounded by the threshold, whatever the
+     * author's follower counter says (rows imported by SQL leave it stale until the repair).
+     */
+    static final String FOLLOWERS_UP_TO_THRESHOLD =
+            "(SELECT COUNT(*) FROM (SELECT 1 FROM follows WHERE user_id = :author LIMIT :threshold) bounded)";
+
+    /**
+     * Typed parameters: H2 cannot infer the type of a bare parameter in a SELECT list of a UNION. A follower row
+     * for each follower unless the author is big by its mode or, counted boundedly, by its follows: so a write never
+     * inserts more than the threshold's rows, even when the counter is wrong.
+     */
     static final String FAN_OUT_ROWS = "SELECT CAST(:author AS BIGINT) AS owner_id, CAST(:post AS BIGINT) AS post_id, "
             + "CAST(:author AS BIGINT) AS author_id UNION ALL "
             + "SELECT follower_id, CAST(:post AS BIGINT), CAST(:author AS BIGINT) FROM follows WHERE user_id = :author "
-            + "AND (SELECT timeline_mode FROM users WHERE id = :author) <> " + TimelineMode.PULLED.code();
+            + "AND (SELECT timeline_mode FROM users WHERE id = :author) <> " + TimelineMode.PULLED.code()
+            + " AND " + FOLLOWERS_UP_TO_THRESHOLD + " < :threshold";
+
+    /**
+     * An author found big while posting (its counter is behind its follows) turns big with that post, so followers
+     * merge its posts at read time; the background maintenance and the repair then go by the corrected counter.
+     */
+    static final String PULL_IF_FOLLOWED_PAST_THRESHOLD = "UPDATE users SET timeline_mode = " + TimelineMode.PULLED.code()
+            + " WHERE id = :author AND timeline_mode <> " + TimelineMode.PULLED.code()
+            + " AND " + FOLLOWERS_UP_TO_THRESHOLD + " >= :threshold";
 
     private final JdbcClient jdbc;
 
@@ -87,9 +107,10 @@ class FeedRepository {
     }
 
     /** The new post in its author's feed and, unless the author is big, in each follower's. */
-    void fanOut(long postId, long authorId) {
+    void fanOut(long postId, long authorId, long threshold) {
         jdbc.sql("INSERT INTO feed_entries (owner_id, post_id, author_id) " + FAN_OUT_ROWS)
-                .param("post", postId).param("author", authorId).update();
+                .param("post", postId).param("author", authorId).param("threshold", threshold).update();
+        jdbc.sql(PULL_IF_FOLLOWED_PAST_THRESHOLD).param("author", authorId).param("threshold", threshold).update();
     }
 
     /** A follow brings an ordinary author's newest posts into the follower's feed; a big author's are merged. */

@@ -266,4 +266,27 @@ abstract class HybridTimelineContract {
         String body = result.getResponse().getContentAsString();
         return List.of(JsonPath.read(body, "$.data.user.followerCount"), JsonPath.read(body, "$.data.user.followingCount"));
     }
+
+    @Test
+    void followersImportedBySqlPastTheThresholdMakeAPostBigNotAFanOut() throws Exception {
+        // given an author whose followers were imported by SQL, past the threshold (4), counters left at zero
+        var star = api().newUser("imported");
+        var fans = fans(6);
+        for (var fan : fans) {
+            jdbc.sql("INSERT INTO follows (user_id, follower_id, created_at) VALUES (:star, :fan, CURRENT_TIMESTAMP)")
+                    .param("star", star.userId()).param("fan", fan.userId()).update();
+        }
+        assertThat(mode(star)).isEqualTo(TimelineMode.PUSHED.code());
+
+        // when the author posts, before any repair
+        api().createPost(star, "after-import");
+
+        // then the write copied the post to no follower, the author turned big with it, and every follower reads it
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM feed_entries f JOIN posts p ON p.id = f.post_id "
+                + "WHERE p.author_id = :star").param("star", star.userId()).query(Long.class).single()).isEqualTo(1L);
+        assertThat(mode(star)).isEqualTo(TimelineMode.PULLED.code());
+        for (var fan : fans) {
+            assertThat(feed(fan, 10)).as("fan " + fan.userId()).containsExactly("after-import");
+        }
+    }
 }
