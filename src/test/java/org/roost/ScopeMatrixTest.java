@@ -541,6 +541,7 @@ class ScopeMatrixTest {
                 Map.entry("Query.me", f -> "{ me { id } }"),
                 Map.entry("Query.user", f -> "{ user(id: \"%d\") { id } }".formatted(f.other())),
                 Map.entry("Query.userByUsername", f -> "{ userByUsername(username: \"%s\") { id } }".formatted(f.actor().username())),
+                Map.entry("Query.usersById", f -> "{ usersById(ids: [\"%d\"]) { id } }".formatted(f.other())),
                 Map.entry("Query.users", f -> "{ users(first: 2) { id } }"),
                 Map.entry("Query.post", f -> "{ post(id: \"%d\") { id } }".formatted(f.post())),
                 Map.entry("Query.feed", f -> "{ feed(first: 2) { id } }"),

@@ -95,6 +95,7 @@ final class ScopeTable {
             // A user's posts are readable with posts:read over REST (GET /users/{id}/posts): so is the user to reach them.
             Map.entry("Query.user", Need.read(Scopes.USERS_READ, Scopes.POSTS_READ)),
             Map.entry("Query.userByUsername", Need.read(Scopes.USERS_READ)),
+            Map.entry("Query.usersById", Need.read(Scopes.USERS_READ)),
             Map.entry("Query.users", Need.read(Scopes.USERS_READ)),
             Map.entry("Query.post", Need.read(Scopes.POSTS_READ)),
             Map.entry("Query.feed", Need.byUser(Scopes.POSTS_READ)),
