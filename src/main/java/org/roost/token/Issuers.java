@@ -13,8 +13,10 @@ import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.util.UriComponentsBuilder;
 
 /**
- * The {@code iss} of our tokens: the configured issuer, or else the origin the request came to,
- * computed the way the authorization server computes it, so both kinds of token agree.
+ * The {@code iss} of our tokens: the configured issuer ({@code roost.public-url} sets it too), or else the origin the
+ * request came to, computed the way the authorization server computes it, so both kinds of token agree. A request
+ * reaches here only with a {@code Host} of the allowed ones ({@code web.AllowedHostsFilter}), so that origin is never
+ * one an attacker chose.
  */
 @Component
 public class Issuers {
@@ -28,8 +30,9 @@ public class Issuers {
         this.configured = settings.getIssuer();
         // A production database without a fixed issuer: discovery and tokens would follow each request's Host header
         if (configured == null && environment.getProperty("spring.datasource.url", "").startsWith("jdbc:postgresql")) {
-            LoggerFactory.getLogger(Issuers.class).warn("spring.security.oauth2.authorizationserver.issuer is "
-                    + "not set: the issuer follows each request's Host header; set it to the public origin in production");
+            LoggerFactory.getLogger(Issuers.class).warn("Neither roost.public-url nor spring.security.oauth2."
+                    + "authorizationserver.issuer is set: the issuer follows which allowed host name (a loopback name or "
+                    + "roost.allowed-hosts) each request used; set roost.public-url to the public origin in production");
         }
     }
 
