@@ -65,7 +65,6 @@ class PasswordResets {
         if (!counters.take("a:" + address, properties.perAddress())) {
             throw ApiException.rateLimited(properties.window());
         }
-        // Computed here, while the request (and so its origin) is known.
         String page = mailer.link("/reset-password");
         threads.execute(() -> mailLink(identifier, byEmail, page));
     }

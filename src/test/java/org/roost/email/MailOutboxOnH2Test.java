@@ -1,0 +1,7 @@
+package org.roost.email;
+
+import org.roost.support.EmbeddedDefaultsTest;
+
+@EmbeddedDefaultsTest
+class MailOutboxOnH2Test extends MailOutboxContract {
+}

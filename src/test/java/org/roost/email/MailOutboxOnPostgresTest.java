@@ -1,0 +1,7 @@
+package org.roost.email;
+
+import org.roost.support.IntegrationTest;
+
+@IntegrationTest
+class MailOutboxOnPostgresTest extends MailOutboxContract {
+}
