@@ -61,13 +61,24 @@ class FollowRepository {
                 + "WHERE id IN (SELECT follower_id FROM follows WHERE user_id = :id)").param("id", userId).update();
     }
 
-    /** Recounts the counters of users {@code [from, to)} from the follows (after rows were written outside the API). */
+    /**
+     * Recounts the counters of users {@code [from, to)} from the follows (after rows were written outside the API),
+     * set-based: each side of the follows is grouped once over the range (an index range scan), where a correlated
+     * count per user ran four counts per user and, after an import without statistics, took ~0.5 s per 500 users.
+     *
+     * @return the users whose counters were wrong
+     */
     int recount(long from, long to) {
-        String followers = "(SELECT COUNT(*) FROM follows f WHERE f.user_id = users.id)";
-        String following = "(SELECT COUNT(*) FROM follows f WHERE f.follower_id = users.id)";
-        return jdbc.sql("UPDATE users SET follower_count = " + followers + ", following_count = " + following
-                        + " WHERE id >= :from AND id < :to AND (follower_count <> " + followers
-                        + " OR following_count <> " + following + ")")
+        return jdbc.sql("MERGE INTO users u USING ("
+                        + "SELECT ids.id, COALESCE(fr.n, 0) AS followers, COALESCE(fg.n, 0) AS following "
+                        + "FROM (SELECT id FROM users WHERE id >= :from AND id < :to) ids "
+                        + "LEFT JOIN (SELECT user_id, COUNT(*) AS n FROM follows WHERE user_id >= :from AND user_id < :to "
+                        + "GROUP BY user_id) fr ON fr.user_id = ids.id "
+                        + "LEFT JOIN (SELECT follower_id, COUNT(*) AS n FROM follows WHERE follower_id >= :from "
+                        + "AND follower_id < :to GROUP BY follower_id) fg ON fg.follower_id = ids.id) c "
+                        + "ON u.id = c.id "
+                        + "WHEN MATCHED AND (u.follower_count <> c.followers OR u.following_count <> c.following) "
+                        + "THEN UPDATE SET follower_count = c.followers, following_count = c.following")
                 .param("from", from).param("to", to).update();
     }
 

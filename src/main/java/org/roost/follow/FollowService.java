@@ -12,7 +12,11 @@ import org.roost.shared.PageRequest;
 import org.roost.shared.Scopes;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
@@ -24,6 +28,8 @@ import org.springframework.transaction.annotation.Transactional;
 // no answer here depends on (docs/performance.md); writes declare their transactions.
 @Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
 public class FollowService {
+
+    private static final Logger log = LoggerFactory.getLogger(FollowService.class);
 
     public record Edge(long userId, long followerId) {
     }
@@ -95,8 +101,10 @@ public class FollowService {
     }
 
     /**
-     * Recounts every user's counters from the follows, in batches of {@code batch} users, each its own statement
-     * (for rows written outside the API: docs/operations.md, "Imported data").
+     * Recounts every user's counters from the follows, a range of {@code batch} user ids per statement, each its own
+     * transaction (for rows written outside the API: docs/operations.md, "Imported data"). A range whose statement
+     * hits the statement timeout is split in halves and tried again, so each statement fits it however the follows
+     * are spread; progress goes to the log every ten statements.
      *
      * @return the users whose counters were wrong
      */
@@ -104,10 +112,40 @@ public class FollowService {
     public long recountAll(int batch) {
         long fixed = 0;
         long last = follows.maxUserId();
+        int statements = 0;
         for (long from = 0; from <= last; from += batch) {
-            fixed += follows.recount(from, from + batch);
+            fixed += recount(from, Math.min(from + batch, last + 1));
+            if (++statements % 10 == 0) {
+                log.info("Recounting followers: users up to id {} of {} done, {} fixed", from + batch - 1, last, fixed);
+            }
         }
         return fixed;
+    }
+
+    private long recount(long from, long to) {
+        try {
+            return follows.recount(from, to);
+        }
+        catch (DataAccessException failed) {
+            if (to - from <= 1 || !statementTimeout(failed)) {
+                throw failed;
+            }
+            long middle = from + (to - from) / 2;
+            return recount(from, middle) + recount(middle, to);
+        }
+    }
+
+    /** PostgreSQL's statement_timeout (SQLSTATE 57014), or a JDBC query timeout. */
+    private static boolean statementTimeout(DataAccessException failed) {
+        if (failed instanceof QueryTimeoutException) {
+            return true;
+        }
+        for (Throwable cause = failed; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.sql.SQLException sql && "57014".equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Page<UserSummary> usersPage(List<Long> ids, int limit) {
