@@ -35,12 +35,39 @@ export async function api(method, path, body, { quiet401 = false } = {}) {
     throw new ApiError(0, { code: 'OFFLINE', message: OFFLINE });
   }
   const text = await response.text();
-  const json = text ? JSON.parse(text) : null;
+  const json = parseJson(text, response.status);
   if (!response.ok) {
     if (response.status === 401 && !quiet401) onExpired();
     throw new ApiError(response.status, json?.error, json?.second_factor);
   }
   return json;
+}
+
+export const UNAVAILABLE = 'Roost is not answering right now. Try again in a moment.';
+
+/**
+ * An answer's JSON. Not JSON (a proxy's HTML 502 or 504, a truncated body) is an ApiError a page can show and offer
+ * to retry, not a SyntaxError that leaves the page as it was.
+ */
+function parseJson(text, status) {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(status, status >= 500 || status === 0
+      ? { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE }
+      : { code: 'MALFORMED_ANSWER', message: `The service answered in a way this page cannot read (${status}). Try again.` });
+  }
+}
+
+/** Whether the session has ended (a restart that lost it, a sign-out elsewhere); false when the service is unreachable. */
+async function sessionEnded() {
+  try {
+    const result = await api('POST', '/graphql', { query: '{ me { id } }' }, { quiet401: true });
+    return !result?.data?.me;
+  } catch (error) {
+    return error.status === 401;
+  }
 }
 
 export async function gql(query, variables = {}) {
@@ -83,9 +110,16 @@ export function subscribe(query, onData, { onDown = () => {}, onUp = () => {} } 
         socket.close(1000); // the stream ended: start again
       }
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', async () => {
       if (stopped) return;
       if (!down) { down = true; onDown(); }
+      // A connection refused because the session ended would be retried for ever: ask once per drop whether the
+      // session still holds, and send the person to sign in if it does not.
+      if (await sessionEnded()) {
+        if (!stopped) { stopped = true; onExpired(); }
+        return;
+      }
+      if (stopped) return;
       timer = setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30_000);
     });

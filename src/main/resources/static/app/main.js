@@ -17,7 +17,13 @@ const who = document.getElementById('who');
 
 setRouter(route);
 whenMeChanges(() => drawNav());
-whenSessionExpires(() => { session.me = null; go('/login?expired'); });
+// An ended session anywhere (an answer, the live connection) leads to the sign-in page, which says why and comes
+// back here once signed in.
+whenSessionExpires(() => {
+  session.me = null;
+  if (location.pathname === '/login') return;
+  go(`/login?expired&next=${encodeURIComponent(location.pathname + location.search)}`);
+});
 
 document.addEventListener('click', (event) => {
   const link = event.target.closest('a[href^="/"]');

@@ -10,6 +10,12 @@ export const PASSWORD_HINT = '8–256 characters.';
 export const NAME_HINT = 'Up to 100 characters.';
 export const EMAIL_HINT = 'Optional. We mail a link to confirm it; it lets you reset a forgotten password. Nobody else sees it.';
 
+/** The local page to return to after signing in (?next=, set when a session ended), else home. */
+function afterSignIn() {
+  const next = new URLSearchParams(location.search).get('next') || '/';
+  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
 export function signIn() {
   const errors = errorBox();
   const note = location.search.includes('expired') ? h('p', { class: 'status', role: 'status' }, 'Your session has ended. Please sign in again.') : null;
@@ -21,7 +27,7 @@ export function signIn() {
     event.preventDefault();
     try {
       session.me = await api('POST', '/login', { username: form.username.value, password: form.password.value }, { quiet401: true });
-      go('/');
+      go(afterSignIn());
     } catch (error) {
       if (error.code === 'SECOND_FACTOR_REQUIRED') secondStep(error.secondFactor.step_token);
       else showError(errors, error, form);
@@ -38,7 +44,7 @@ export function signIn() {
     errors.hidden = true;
     try {
       session.me = await signInWithPasskey();
-      go('/');
+      go(afterSignIn());
     } catch (error) { showError(errors, error); }
   } }, 'Sign in with a passkey') : null;
   const providers = h('div', { class: 'providers' });
@@ -71,7 +77,7 @@ function secondStep(stepToken) {
     event.preventDefault();
     try {
       session.me = await api('POST', '/login/second-factor', { step_token: stepToken, code: form.code.value.trim() }, { quiet401: true });
-      go('/');
+      go(afterSignIn());
     } catch (error) {
       if (error.details.some((d) => d.field === 'step_token')) {
         showError(errors, { message: 'This sign-in has expired or had too many wrong codes. Please sign in again.' });
@@ -96,7 +102,7 @@ export function signUp() {
     try {
       await api('POST', '/api/v1/users', body);
       session.me = await api('POST', '/login', { username: body.username, password: body.password });
-      go('/');
+      go(afterSignIn());
     } catch (error) { showError(errors, error, form); }
   });
   page('Sign up', errors, form, h('p', {}, 'Already have an account? ', h('a', { href: '/login' }, 'Sign in')));
