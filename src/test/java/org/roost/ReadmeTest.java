@@ -61,7 +61,7 @@ class ReadmeTest {
         // then the title, then the two set-up commands before anything else
         assertThat(lines.get(0)).isEqualTo("# Roost");
         assertThat(lines.subList(1, lines.size()).stream().filter(line -> !line.isBlank()).limit(2))
-                .containsExactly("    mvn spring-boot:run", "    mvn test");
+                .containsExactly("    mvn -Dmaven.test.skip spring-boot:run", "    mvn test");
         assertThat(lines).contains("## Prerequisites");
     }
 
