@@ -3,6 +3,7 @@ import { api } from '../api.js';
 import { h, showError } from '../dom.js';
 import { session } from '../shell.js';
 import { timeAgo } from '../components/time.js';
+import { deviceName, addressName } from '../components/device.js';
 
 export function devicesSection(section) {
   const base = `/api/v1/users/${session.me.id}/devices`;
@@ -19,10 +20,11 @@ export function devicesSection(section) {
   async function draw() {
     const { items } = await api('GET', base);
     list.replaceChildren(...items.map((device) => {
-      const what = device.user_agent || (device.kind === 'session' ? 'A browser' : 'An app');
+      const what = deviceName(device.user_agent) || (device.kind === 'session' ? 'A browser' : 'An app');
       return h('li', { class: 'device' },
-        h('p', {}, h('strong', {}, what), device.current ? ' (this device)' : ''),
-        h('p', { class: 'hint' }, `${device.kind === 'session' ? 'Browser session' : 'App (token)'} · ${device.address || 'unknown address'} · last used `,
+        h('p', {}, h('strong', { title: device.user_agent || '' }, what), device.current ? ' (this device)' : ''),
+        h('p', { class: 'hint' }, `${device.kind === 'session' ? 'Browser session' : 'App (token)'} · `,
+          h('span', { title: device.address || '' }, addressName(device.address)), ' · last used ',
           timeAgo(device.last_used_at)),
         device.current ? null : h('button', { type: 'button', class: 'secondary small', 'aria-label': `Sign out ${what}`,
           onclick: async () => {

@@ -34,7 +34,12 @@ export function settings() {
     h('button', { type: 'submit' }, 'Upload avatar')], async (f) => {
     const data = new FormData();
     data.append('file', f.file.files[0] || new Blob([]), f.file.files[0]?.name || 'empty');
-    await api('POST', `/api/v1/users/${me.id}/avatar`, data);
+    try {
+      await api('POST', `/api/v1/users/${me.id}/avatar`, data);
+    } catch (error) {
+      showSavedAvatar(); // a refused image is not left on show as if it were the avatar
+      throw error;
+    }
     session.me = { ...session.me, avatarUrl: `/api/v1/users/${me.id}/avatar` };
     removeAvatar.hidden = false;
     return 'Avatar saved.';
@@ -54,6 +59,14 @@ export function settings() {
     } catch (error) { showError(avatarErrors, error); }
   } }, 'Remove avatar');
   avatarForm.querySelector('form').append(removeAvatar);
+  // The preview shows the chosen file before it is sent; a file the browser cannot show as an image (or one the
+  // server refuses) puts back the saved avatar, or nothing, rather than a broken image.
+  function showSavedAvatar() {
+    const saved = session.me?.avatarUrl;
+    preview.hidden = !saved;
+    if (saved) preview.src = `${saved}?v=${Date.now()}`; else preview.removeAttribute('src');
+  }
+  preview.addEventListener('error', () => { if (preview.src.startsWith('blob:')) showSavedAvatar(); else preview.hidden = true; });
   avatarForm.querySelector('input[type=file]').addEventListener('change', (event) => {
     const file = event.target.files[0];
     if (file) { preview.src = URL.createObjectURL(file); preview.hidden = false; }
