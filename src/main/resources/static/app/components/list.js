@@ -5,12 +5,17 @@ import { h } from '../dom.js';
 
 /**
  * pagedList({ url, render, empty, noun, tag }): render(item) draws one item; empty is the text when there are none;
- * noun names the items in the button ("Load more posts"). Returns { element, load, prepend, reload }.
+ * noun names the items in the button ("Load more posts"). Returns { element, load, prepend, announce, refresh }.
+ * prepend puts an item on top at once (one's own post); announce does so only while the top of the list is in view,
+ * and otherwise counts it in a "N new posts" button, so what the person is reading is not pushed down.
  */
 export function pagedList({ url, render, empty, noun, tag = 'div', label }) {
   const list = h(tag, { class: tag === 'ul' ? 'people' : 'items', 'aria-label': tag === 'div' ? null : label });
   const status = h('p', { class: 'status', role: 'status' });
-  const more = h('button', { type: 'button', class: 'secondary', hidden: true, onclick: () => load() }, `Load more ${noun}`);
+  const moreText = `Load more ${noun}`;
+  const more = h('button', { type: 'button', class: 'secondary', hidden: true, onclick: () => load() }, moreText);
+  const pending = [];
+  const pill = h('button', { type: 'button', class: 'new-items', hidden: true, onclick: () => showPending() });
   const seen = new Set();
   let next = url;
   let loading = false;
@@ -33,11 +38,35 @@ export function pagedList({ url, render, empty, noun, tag = 'div', label }) {
       body.items.forEach((item) => add(item, false));
       next = body._links?.next || null;
       status.textContent = list.children.length ? '' : empty;
+      more.textContent = moreText;
     } catch (error) {
-      status.textContent = `Could not load: ${error.message}`;
+      // the same page is asked again: the button says so, even before the first page ("Load more" would mislead)
+      status.textContent = `Could not load ${noun}: ${error.message}`;
+      more.textContent = 'Try again';
     }
     more.hidden = !next;
     loading = false;
+  }
+
+  /** Whether the top of the list is in view: a new item put there then pushes nothing the person is reading. */
+  function topInView() {
+    return list.getBoundingClientRect().top >= -40;
+  }
+
+  function announce(item) {
+    if (item.id != null && (seen.has(String(item.id)) || pending.some((p) => String(p.id) === String(item.id)))) return;
+    if (topInView() && !pending.length) { add(item, true); return; }
+    pending.push(item);
+    const one = noun.replace(/s$/, '');
+    pill.textContent = `${pending.length} new ${pending.length === 1 ? one : noun}`;
+    pill.hidden = false;
+  }
+
+  function showPending() {
+    pending.splice(0).forEach((item) => add(item, true));
+    pill.hidden = true;
+    list.scrollIntoView({ block: 'start' });
+    list.firstElementChild?.focus?.();
   }
 
   /** Fetches the first page again (after a reconnection): new items are added at the top, the rest is kept. */
@@ -48,5 +77,5 @@ export function pagedList({ url, render, empty, noun, tag = 'div', label }) {
     } catch { /* the next refresh or Load more will say so */ }
   }
 
-  return { element: h('div', {}, list, status, more), load, prepend: (item) => add(item, true), refresh };
+  return { element: h('div', {}, pill, list, status, more), load, prepend: (item) => add(item, true), announce, refresh };
 }

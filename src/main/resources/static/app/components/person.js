@@ -6,6 +6,6 @@ import { followButton } from './follow.js';
 export function personItem(user) {
   return h('li', { class: 'person' }, avatarOf(user),
     h('span', { class: 'person-names' }, h('a', { href: `/u/${user.username}`, dir: 'auto' }, user.name),
-      h('span', { class: 'who-username' }, ` @${user.username}`)),
+      h('span', { class: 'username' }, ` @${user.username}`)),
     followButton(user));
 }

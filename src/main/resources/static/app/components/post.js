@@ -21,7 +21,7 @@ export function postCard(post) {
     card.replaceChildren(...[
       h('h3', { dir: 'auto' }, post.title),
       post.body ? h('p', { dir: 'auto' }, post.body) : null,
-      h('p', { class: 'meta' }, avatarOf(author), h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' · ', timeAgo(post.created_at || post.createdAt)),
+      h('p', { class: 'meta' }, avatarOf(author), h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' ', h('span', { class: 'username' }, `@${author.username}`), ' · ', timeAgo(post.created_at || post.createdAt)),
       actions].filter(Boolean));
     if (focus) edit.focus();
   };

@@ -14,7 +14,7 @@ export function home() {
   // published meanwhile is not missed
   const banner = h('p', { class: 'banner', role: 'status' });
   const live = subscribe('subscription { feedPostCreated { id title body createdAt author { id username name avatarUrl } } }',
-    (data) => feed.prepend(data.feedPostCreated),
+    (data) => feed.announce(data.feedPostCreated),
     { onDown: () => { banner.textContent = 'Reconnecting…'; }, onUp: () => { banner.textContent = ''; feed.refresh(); } });
   onLeave(live.stop);
   page('Home', banner, composer((post) => feed.prepend(post)), h('h2', {}, 'Timeline'), feed.element);
