@@ -53,7 +53,7 @@ class AuthorizationStores {
 
     @Bean
     OAuth2AuthorizationService authorizationService(RegisteredClientRepository clients, TokenDenylist denylist,
-            RevokedTokens revoked) {
+            RevokedTokens revoked, org.roost.token.TokenProperties tokens, java.time.Clock clock) {
         JdbcOAuth2AuthorizationService service = new JdbcOAuth2AuthorizationService(jdbc, clients);
         // Token claims are stored with their types; our millisecond issue time is a Long, which
         // Spring's allow-list of deserializable types does not name by default.
@@ -61,13 +61,31 @@ class AuthorizationStores {
                 getClass().getClassLoader(), BasicPolymorphicTypeValidator.builder().allowIfSubType(Long.class))).build();
         service.setAuthorizationRowMapper(new JdbcOAuth2AuthorizationService.JsonMapperOAuth2AuthorizationRowMapper(clients, json));
         service.setAuthorizationParametersMapper(new JdbcOAuth2AuthorizationService.JsonMapperOAuth2AuthorizationParametersMapper(json));
-        return new DenylistingAuthorizationService(service, denylist, revoked);
+        return new DenylistingAuthorizationService(service, denylist, revoked, new Families(clients, tokens, clock, denylist));
     }
 
     @Bean
     OAuth2AuthorizationConsentService authorizationConsentService(RegisteredClientRepository clients,
-            OAuth2AuthorizationService authorizations) {
-        return new RevokingConsentService(new JdbcOAuth2AuthorizationConsentService(jdbc, clients), authorizations, jdbc);
+            OAuth2AuthorizationService authorizations, org.springframework.transaction.PlatformTransactionManager transactions) {
+        return new RevokingConsentService(new JdbcOAuth2AuthorizationConsentService(jdbc, clients), authorizations, jdbc,
+                new org.springframework.transaction.support.TransactionTemplate(transactions));
+    }
+
+    /**
+     * Ends every access token issued under one authorization ({@link RevokedTokens#REVOKED_WITH_CLAIM} names it by
+     * id), for as long as the longest of them can live.
+     */
+    record Families(RegisteredClientRepository clients, org.roost.token.TokenProperties tokens, java.time.Clock clock,
+            TokenDenylist denylist) {
+
+        void end(String authorizationId, String registeredClientId) {
+            var client = clients.findById(registeredClientId);
+            java.time.Duration lifetime = tokens.accessTokenLifetime();
+            if (client != null && client.getTokenSettings().getAccessTokenTimeToLive().compareTo(lifetime) > 0) {
+                lifetime = client.getTokenSettings().getAccessTokenTimeToLive();
+            }
+            denylist.deny(RevokedTokens.familyKey(authorizationId), clock.instant().plus(lifetime).plus(tokens.clockSkew()));
+        }
     }
 
     /** A password change or deletion also ends the user's grants to clients, refresh tokens included. */
@@ -83,19 +101,25 @@ class AuthorizationStores {
      * {@link RevokedTokens}) is handed to the authorization server already invalidated, so introspection answers
      * {@code active: false}, token exchange refuses it as a subject or actor token and userinfo refuses it.
      */
-    record DenylistingAuthorizationService(OAuth2AuthorizationService delegate, TokenDenylist denylist, RevokedTokens revoked)
-            implements OAuth2AuthorizationService {
+    record DenylistingAuthorizationService(OAuth2AuthorizationService delegate, TokenDenylist denylist, RevokedTokens revoked,
+            Families families) implements OAuth2AuthorizationService {
 
         @Override
         public void save(OAuth2Authorization authorization) {
-            delegate.save(authorization);
+            delegate.save(StoredClaims.readable(authorization));
             OAuth2Authorization.Token<OAuth2AccessToken> access = authorization.getAccessToken();
             if (access != null && access.isInvalidated()) {
                 deny(access);
             }
+            // A refresh token revoked (or a code replayed) ends the grant: every access token issued under it,
+            // those of earlier refreshes too, and whatever was exchanged from them (TokenClaims, revoked_with)
+            var refresh = authorization.getRefreshToken();
+            if (refresh != null && refresh.isInvalidated()) {
+                families.end(authorization.getId(), authorization.getRegisteredClientId());
+            }
         }
 
-        /** An authorization removed (a consent revoked, say) takes its access token with it, for the API too. */
+        /** An authorization removed (a consent revoked, say) takes all its access tokens with it, for the API too. */
         @Override
         public void remove(OAuth2Authorization authorization) {
             delegate.remove(authorization);
@@ -103,6 +127,7 @@ class AuthorizationStores {
             if (access != null) {
                 deny(access);
             }
+            families.end(authorization.getId(), authorization.getRegisteredClientId());
         }
 
         private void deny(OAuth2Authorization.Token<OAuth2AccessToken> access) {

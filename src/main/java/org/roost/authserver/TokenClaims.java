@@ -55,6 +55,13 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
             context.getClaims().audience(java.util.Collections.singletonList(properties.audience()))
                     .claim(CLIENT_ID, context.getRegisteredClient().getClientId())
                     .claim(ISSUED_AT_MILLIS, clock.millis());
+            if (context.getAuthorization() != null
+                    && !AuthorizationGrantType.TOKEN_EXCHANGE.equals(context.getAuthorizationGrantType())) {
+                // Ending the authorization (consent or refresh token revoked) ends this token even after a refresh
+                // replaced it in the store; an exchange names its subject's instead (TokenExchangeBounds)
+                context.getClaims().claim(org.roost.revocation.RevokedTokens.REVOKED_WITH_CLAIM, new java.util.ArrayList<>(
+                        List.of(org.roost.revocation.RevokedTokens.familyKey(context.getAuthorization().getId()))));
+            }
             extensions.orderedStream().forEach(extension -> extension.customizeAccessToken(context));
             List<String> amr = amr(context.getPrincipal());
             if (!amr.isEmpty()) {

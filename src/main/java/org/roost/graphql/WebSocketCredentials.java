@@ -7,15 +7,13 @@ import java.util.Optional;
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.http.server.ServletServerHttpRequest;
+import org.roost.token.AccessTokenVerifier;
 import org.roost.token.Issuers;
-import org.springframework.security.oauth2.jwt.JwtDecoder;
-import org.springframework.security.oauth2.jwt.JwtException;
-import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.server.HandshakeInterceptor;
@@ -23,7 +21,8 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 /**
  * The two ways a WebSocket proves who it is: the session cookie of the handshake (which the
  * security filters have already checked), or {@code {"Authorization": "Bearer …"}} in
- * {@code connection_init}, decoded like a bearer header when the service issues tokens.
+ * {@code connection_init}, verified by the same {@link AccessTokenVerifier} as a bearer header. A message carries
+ * no DPoP proof, so a sender-constrained token is refused here as a bearer header without proof is refused on HTTP.
  * A cookie is only trusted when the handshake comes from this service's own origin: browsers
  * send cookies on cross-site WebSocket handshakes, and no CSRF token protects them.
  */
@@ -33,15 +32,11 @@ public class WebSocketCredentials implements HandshakeInterceptor {
     private static final String HANDSHAKE = WebSocketCredentials.class.getName() + ".handshake";
     private static final String ISSUER = WebSocketCredentials.class.getName() + ".issuer";
 
-    private final ObjectProvider<JwtDecoder> jwtDecoder;
-    private final ObjectProvider<JwtAuthenticationConverter> jwtConverter;
+    private final AccessTokenVerifier verifier;
     private final Issuers issuers;
 
-    /** Both optional: bearer tokens work here as soon as the service configures them for HTTP. */
-    WebSocketCredentials(ObjectProvider<JwtDecoder> jwtDecoder, ObjectProvider<JwtAuthenticationConverter> jwtConverter,
-            Issuers issuers) {
-        this.jwtDecoder = jwtDecoder;
-        this.jwtConverter = jwtConverter;
+    WebSocketCredentials(AccessTokenVerifier verifier, Issuers issuers) {
+        this.verifier = verifier;
         this.issuers = issuers;
     }
 
@@ -75,15 +70,10 @@ public class WebSocketCredentials implements HandshakeInterceptor {
     }
 
     private Optional<Credential> bearer(String token) {
-        JwtDecoder decoder = jwtDecoder.getIfAvailable();
-        if (decoder == null) {
-            return Optional.empty();
-        }
         try {
-            JwtAuthenticationConverter converter = jwtConverter.getIfAvailable(JwtAuthenticationConverter::new);
-            return Credential.of(converter.convert(decoder.decode(token)), null);
+            return Credential.of(verifier.withoutProof(token), null);
         }
-        catch (JwtException invalid) {
+        catch (OAuth2AuthenticationException invalid) {
             return Optional.empty();
         }
     }

@@ -24,6 +24,14 @@ public class RevokedTokens {
     /** Milliseconds since the epoch: {@code iat} has whole seconds, too coarse to order a token and a revocation. */
     public static final String ISSUED_AT_MILLIS = "iat_ms";
 
+    /**
+     * Denylist keys whose entry also ends this token: the authorization an OAuth access token was issued from
+     * ({@link #familyKey} of its id, so that revoking the consent or the refresh token also ends the access tokens
+     * issued before the last refresh), and for an exchanged token the {@code jti} and keys of its subject and actor
+     * tokens (so that ending a subject token ends what was exchanged from it, RFC 8693 section 2.1's "acts for").
+     */
+    public static final String REVOKED_WITH_CLAIM = "revoked_with";
+
     /** Marks a token of a client acting for itself: its subject is a client id, no user's revocations apply. */
     public static final String CLIENT_ONLY_CLAIM = "client_only";
 
@@ -50,11 +58,25 @@ public class RevokedTokens {
         if (family != null && denylist.isDenied(familyKey(family.toString()))) {
             return true;
         }
+        for (String key : revokedWith(claims)) {
+            if (denylist.isDenied(key)) {
+                return true;
+            }
+        }
         Long userId = user(claims);
         return userId != null && revocations.isRevoked(userId, issuedAt(claims));
     }
 
-    /** The denylist entry that ends every access token of a refresh family. */
+    /** The keys of {@link #REVOKED_WITH_CLAIM}, none when the token has no such claim. */
+    public static java.util.List<String> revokedWith(Map<String, Object> claims) {
+        return claims.get(REVOKED_WITH_CLAIM) instanceof java.util.Collection<?> keys
+                ? keys.stream().map(String::valueOf).toList() : java.util.List.of();
+    }
+
+    /**
+     * The denylist entry that ends every access token of a refresh family, or of an OAuth authorization (by its id),
+     * with every token exchanged from them.
+     */
     public static String familyKey(String familyId) {
         return "family:" + familyId;
     }

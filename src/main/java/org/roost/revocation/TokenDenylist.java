@@ -11,7 +11,6 @@ import org.roost.shared.Timestamps;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -45,13 +44,10 @@ public class TokenDenylist {
         if (!expiresAt.isAfter(clock.instant())) {
             return;
         }
-        try {
-            jdbc.sql("INSERT INTO denied_tokens (jti, expires_at, denied_at) VALUES (:jti, :exp, :now)")
-                    .param("jti", jti).param("exp", Timestamps.utc(expiresAt)).param("now", Timestamps.utc(clock.instant())).update();
-        }
-        catch (DuplicateKeyException alreadyDenied) {
-            // Logging out twice is not an error.
-        }
+        // Denying twice is not an error (logging out twice, a token and then its grant). No failed insert either:
+        // on PostgreSQL one aborts the surrounding transaction (a consent revocation ending several authorizations).
+        jdbc.sql("INSERT INTO denied_tokens (jti, expires_at, denied_at) VALUES (:jti, :exp, :now) ON CONFLICT DO NOTHING")
+                .param("jti", jti).param("exp", Timestamps.utc(expiresAt)).param("now", Timestamps.utc(clock.instant())).update();
         remember(jti, expiresAt);
         publisher.tokenDenied(jti, expiresAt);
     }

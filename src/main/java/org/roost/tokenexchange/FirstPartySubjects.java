@@ -14,7 +14,7 @@ import org.springframework.security.core.userdetails.User;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.OAuth2AccessToken;
 import org.springframework.security.oauth2.jwt.Jwt;
-import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.roost.token.AccessTokenVerifier;
 import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
@@ -41,11 +41,11 @@ final class FirstPartySubjects implements AuthenticationProvider {
 
     private final AuthenticationProvider spring;
     private final OAuth2AuthorizationService authorizations;
-    private final JwtDecoder bearerTokens;
+    private final AccessTokenVerifier bearerTokens;
     private final Supplier<OAuth2TokenGenerator<?>> generator;
 
     /** Takes the place of Spring's provider, {@code spring}, which answers every exchange of OAuth tokens alone. */
-    FirstPartySubjects(AuthenticationProvider spring, OAuth2AuthorizationService authorizations, JwtDecoder bearerTokens,
+    FirstPartySubjects(AuthenticationProvider spring, OAuth2AuthorizationService authorizations, AccessTokenVerifier bearerTokens,
             Supplier<OAuth2TokenGenerator<?>> generator) {
         this.spring = spring;
         this.authorizations = authorizations;
@@ -78,7 +78,7 @@ final class FirstPartySubjects implements AuthenticationProvider {
         }
         Jwt jwt;
         try {
-            jwt = bearerTokens.decode(token);
+            jwt = bearerTokens.verify(token);
         }
         catch (JwtException invalid) {
             return null;

@@ -12,7 +12,9 @@ import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.oauth2.server.authorization.OAuth2AuthorizationServerConfigurer;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
-import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.roost.token.AccessTokenVerifier;
+import org.springframework.security.oauth2.jwt.JwtException;
+import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2TokenExchangeAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
@@ -31,11 +33,11 @@ import org.springframework.stereotype.Component;
 class TokenExchange implements AuthorizationServerExtension {
 
     private final OAuth2AuthorizationService authorizations;
-    private final JwtDecoder bearerTokens;
+    private final AccessTokenVerifier bearerTokens;
     private final RegisteredClientRepository clients;
     private final TokenProperties tokens;
 
-    TokenExchange(OAuth2AuthorizationService authorizations, JwtDecoder bearerTokens, RegisteredClientRepository clients,
+    TokenExchange(OAuth2AuthorizationService authorizations, AccessTokenVerifier bearerTokens, RegisteredClientRepository clients,
             TokenProperties tokens) {
         this.authorizations = authorizations;
         this.bearerTokens = bearerTokens;
@@ -64,7 +66,22 @@ class TokenExchange implements AuthorizationServerExtension {
     public void customizeAccessToken(JwtEncodingContext context) {
         if (AuthorizationGrantType.TOKEN_EXCHANGE.equals(context.getAuthorizationGrantType())) {
             TokenExchangeBounds.apply(context, audience -> tokens.audience().equals(audience)
-                    || clients.findByClientId(audience) != null);
+                    || clients.findByClientId(audience) != null, this::claimsOf);
+        }
+    }
+
+    /** A presented token's claims: an OAuth token as stored, a first-party one as the verifier reads it. */
+    private Map<String, Object> claimsOf(String token) {
+        var stored = authorizations.findByToken(token, OAuth2TokenType.ACCESS_TOKEN);
+        var found = stored == null ? null : stored.getToken(token);
+        if (found != null && found.getClaims() != null) {
+            return found.getClaims();
+        }
+        try {
+            return bearerTokens.verify(token).getClaims();
+        }
+        catch (JwtException invalid) {
+            return Map.of();
         }
     }
 

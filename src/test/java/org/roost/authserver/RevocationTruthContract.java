@@ -202,4 +202,112 @@ abstract class RevocationTruthContract {
         assertThat(refreshed).hasStatus(400);
         assertThat(Json.field(refreshed, "error")).isEqualTo("invalid_grant");
     }
+
+    @Test
+    void readsBackAndRevokesATokenExchangedForAnotherAudience() throws Exception {
+        // given a token exchanged for the resource server's audience (RFC 8693, audience)
+        MvcTestResult exchanged = as("test-exchanger", "exchanger-secret", "/oauth2/token", "grant_type", TOKEN_EXCHANGE,
+                "subject_token", oauthToken(), "subject_token_type", ACCESS_TOKEN_TYPE, "scope", "users:read",
+                "audience", "test-resource-server");
+        String token = OAuthFlow.accessToken(exchanged);
+
+        // when the resource server introspects it, and the exchanger revokes it
+        MvcTestResult active = as("test-resource-server", "resource-secret", "/oauth2/introspect", "token", token);
+        MvcTestResult revoked = as("test-exchanger", "exchanger-secret", "/oauth2/revoke", "token", token);
+
+        // then both work, and the token is over
+        assertThat(active).hasStatus(200);
+        assertThat(Json.of(active).get("active").asBoolean()).isTrue();
+        assertThat(revoked).hasStatus(200);
+        assertThat(as("test-resource-server", "resource-secret", "/oauth2/introspect", "token", token).getResponse()
+                .getContentAsString()).isEqualTo("{\"active\":false}");
+    }
+
+    private String firstPartyToken() {
+        MvcTestResult pair = mvc.post().uri("/auth/token").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"username\":\"%s\",\"password\":\"%s\"}".formatted(username, ApiClient.PASSWORD)).exchange();
+        return Json.field(pair, "access_token");
+    }
+
+    private int apiStatus(String token) {
+        return mvc.get().uri("/api/v1/users/" + userId).header("Authorization", "Bearer " + token).exchange()
+                .getResponse().getStatus();
+    }
+
+    @Test
+    void revokingTheConsentEndsEveryTokenOfTheGrantThoseBeforeARefreshAndThoseExchangedFromThem() {
+        // given a grant refreshed once, a token exchanged for another audience and one exchanged for this API
+        String code = flow.authorize(username, OAuthFlow.CONFIDENTIAL_CLIENT, OAuthFlow.CONFIDENTIAL_REDIRECT, SCOPES, null);
+        MvcTestResult tokens = flow.exchangeConfidential(code, null);
+        String first = OAuthFlow.accessToken(tokens);
+        MvcTestResult refreshed = flow.confidential("/oauth2/token", "grant_type", "refresh_token", "refresh_token",
+                Json.field(tokens, "refresh_token"));
+        String second = OAuthFlow.accessToken(refreshed);
+        String exchanged = OAuthFlow.accessToken(exchange(second));
+        assertThat(OAuthFlow.accessToken(as("test-exchanger", "exchanger-secret", "/oauth2/token", "grant_type",
+                TOKEN_EXCHANGE, "subject_token", second, "subject_token_type", ACCESS_TOKEN_TYPE, "scope", "users:read",
+                "audience", "test-resource-server"))).isNotEmpty();
+        assertThat(apiStatus(first)).isEqualTo(200);
+        assertThat(apiStatus(exchanged)).isEqualTo(200);
+
+        // when the person revokes the app at the API
+        MvcTestResult revoked = mvc.delete().uri("/api/v1/consents/" + OAuthFlow.CONFIDENTIAL_CLIENT)
+                .header("Authorization", "Bearer " + firstPartyToken()).exchange();
+
+        // then every token of the grant is over, at the API and at introspection, and nothing refreshes
+        assertThat(revoked).hasStatus(204);
+        assertThat(apiStatus(first)).isEqualTo(401);
+        assertThat(apiStatus(second)).isEqualTo(401);
+        assertThat(apiStatus(exchanged)).isEqualTo(401);
+        assertThat(Json.of(as("test-exchanger", "exchanger-secret", "/oauth2/introspect", "token", exchanged))
+                .get("active").asBoolean()).isFalse();
+        assertThat(flow.confidential("/oauth2/token", "grant_type", "refresh_token", "refresh_token",
+                Json.field(refreshed, "refresh_token"))).hasStatus(400);
+        assertThat(consents.findById(clients.findByClientId(OAuthFlow.CONFIDENTIAL_CLIENT).getId(), Long.toString(userId)))
+                .isNull();
+    }
+
+    @Test
+    void revokingTheRefreshTokenEndsTheAccessTokensIssuedBeforeTheRefreshToo() {
+        // given a grant refreshed once
+        String code = flow.authorize(username, OAuthFlow.CONFIDENTIAL_CLIENT, OAuthFlow.CONFIDENTIAL_REDIRECT, SCOPES, null);
+        MvcTestResult tokens = flow.exchangeConfidential(code, null);
+        String first = OAuthFlow.accessToken(tokens);
+        MvcTestResult refreshed = flow.confidential("/oauth2/token", "grant_type", "refresh_token", "refresh_token",
+                Json.field(tokens, "refresh_token"));
+        String second = OAuthFlow.accessToken(refreshed);
+        assertThat(apiStatus(first)).isEqualTo(200);
+
+        // when the client revokes its refresh token
+        assertThat(flow.confidential("/oauth2/revoke", "token", Json.field(refreshed, "refresh_token"),
+                "token_type_hint", "refresh_token")).hasStatus(200);
+
+        // then both access tokens are over
+        assertThat(apiStatus(first)).isEqualTo(401);
+        assertThat(apiStatus(second)).isEqualTo(401);
+        assertThat(Json.of(flow.confidential("/oauth2/introspect", "token", first)).get("active").asBoolean()).isFalse();
+    }
+
+    @Test
+    void endingASubjectTokenEndsTheTokensExchangedFromIt() {
+        // given tokens exchanged from an OAuth token and from a first-party one
+        String oauth = oauthToken();
+        String firstParty = firstPartyToken();
+        String fromOauth = OAuthFlow.accessToken(exchange(oauth));
+        String fromFirstParty = OAuthFlow.accessToken(exchange(firstParty));
+        String twice = OAuthFlow.accessToken(exchange(fromOauth));
+        assertThat(apiStatus(fromOauth)).isEqualTo(200);
+        assertThat(apiStatus(fromFirstParty)).isEqualTo(200);
+
+        // when the subjects end: the OAuth one revoked by its client, the first-party one by logout
+        assertThat(flow.confidential("/oauth2/revoke", "token", oauth, "token_type_hint", "access_token")).hasStatus(200);
+        assertThat(logout(firstParty)).hasStatus(204);
+
+        // then what was exchanged from them ends too, down the chain
+        assertThat(apiStatus(fromOauth)).isEqualTo(401);
+        assertThat(apiStatus(twice)).isEqualTo(401);
+        assertThat(apiStatus(fromFirstParty)).isEqualTo(401);
+        assertThat(Json.of(as("test-exchanger", "exchanger-secret", "/oauth2/introspect", "token", fromOauth))
+                .get("active").asBoolean()).isFalse();
+    }
 }

@@ -1,0 +1,7 @@
+package org.roost.token;
+
+import org.roost.support.ServerOnPostgres;
+
+@ServerOnPostgres
+class OneVerifierOnPostgresTest extends OneVerifierContract {
+}
