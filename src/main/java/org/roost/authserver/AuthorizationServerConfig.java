@@ -2,6 +2,7 @@ package org.roost.authserver;
 
 import java.util.List;
 
+import org.roost.outbound.OutboundRequests;
 import org.roost.revocation.CredentialRevocations;
 import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitProperties;
@@ -16,6 +17,7 @@ import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
 import org.springframework.security.oauth2.server.authorization.authentication.ClientSecretAuthenticationProvider;
+import org.springframework.security.oauth2.server.authorization.authentication.JwtClientAssertionAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationCodeRequestAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationConsentAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2TokenIntrospectionAuthenticationProvider;
@@ -41,7 +43,8 @@ class AuthorizationServerConfig {
             ApplicationEventPublisher events, OAuth2AuthorizationService authorizations, OAuthProperties oauth,
             ObjectProvider<AuthorizationServerExtension> extensionBeans, RateLimitProperties rateLimits,
             RateLimitBuckets buckets, SigningKeys keys, ObjectProvider<AuthorizationErrorPage> errorPages,
-            ErrorResponses errors) throws Exception {
+            ErrorResponses errors, OutboundRequests outbound) throws Exception {
+        ClientAssertionKeys assertionKeys = new ClientAssertionKeys(outbound);
         List<AuthorizationServerExtension> extensions = extensionBeans.orderedStream().toList();
         http.oauth2AuthorizationServer(server -> {
             http.securityMatcher(server.getEndpointsMatcher());
@@ -70,6 +73,9 @@ class AuthorizationServerConfig {
                     .clientAuthentication(clients -> clients.authenticationProviders(providers -> providers.forEach(p -> {
                         if (p instanceof ClientSecretAuthenticationProvider secrets) {
                             secrets.setPasswordEncoder(AuthorizationStores.clientSecrets());
+                        }
+                        if (p instanceof JwtClientAssertionAuthenticationProvider assertions) {
+                            assertions.setJwtDecoderFactory(assertionKeys);
                         }
                     })));
         });
