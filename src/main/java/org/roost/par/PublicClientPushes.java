@@ -28,7 +28,12 @@ import org.springframework.util.StringUtils;
  */
 final class PublicClientPushes implements AuthenticationConverter, AuthenticationProvider {
 
-    private static final String PUSH = PublicClientPushes.class.getName();
+    /**
+     * The method the unauthenticated token names: not {@code none}, so that Spring's public-client provider (next in
+     * its ProviderManager, which tries the next provider after a refusal) does not answer this push with its own
+     * error about a missing {@code code_verifier}.
+     */
+    private static final ClientAuthenticationMethod PUSH = new ClientAuthenticationMethod("roost_public_push");
     private static final RequestMatcher PAR_ENDPOINT = PathPatternRequestMatcher.withDefaults().matcher("/oauth2/par");
 
     private final RegisteredClientRepository clients;
@@ -47,15 +52,15 @@ final class PublicClientPushes implements AuthenticationConverter, Authenticatio
         }
         String challenge = request.getParameter("code_challenge");
         String method = request.getParameter("code_challenge_method");
-        return new OAuth2ClientAuthenticationToken(clientIds[0], ClientAuthenticationMethod.NONE, null,
-                Map.of(PUSH, true, "code_challenge", challenge == null ? "" : challenge,
+        return new OAuth2ClientAuthenticationToken(clientIds[0], PUSH, null,
+                Map.of("code_challenge", challenge == null ? "" : challenge,
                         "code_challenge_method", method == null ? "" : method));
     }
 
     @Override
     public @Nullable Authentication authenticate(Authentication authentication) {
         if (!(authentication instanceof OAuth2ClientAuthenticationToken push)
-                || !Boolean.TRUE.equals(push.getAdditionalParameters().get(PUSH))) {
+                || !PUSH.equals(push.getClientAuthenticationMethod())) {
             return null;
         }
         RegisteredClient client = clients.findByClientId(String.valueOf(push.getPrincipal()));
