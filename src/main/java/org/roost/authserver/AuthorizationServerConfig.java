@@ -24,6 +24,7 @@ import org.springframework.security.oauth2.server.authorization.authentication.O
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
+import org.springframework.security.web.csrf.CsrfFilter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 
 /**
@@ -83,6 +84,8 @@ class AuthorizationServerConfig {
                 .oauth2ResourceServer(resourceServer -> resourceServer.jwt(Customizer.withDefaults()))
                 .securityContext(context -> context.securityContextRepository(SignInSessions.contexts()))
                 .addFilterAfter(SignInSessions.revocationFilter(revocations), SecurityContextHolderFilter.class)
+                .addFilterAfter(SignInSessions.formCsrf(extensions.stream()
+                        .flatMap(extension -> extension.formPosts().stream()).toList()), CsrfFilter.class)
                 .addFilterBefore(SignInSessions.rateLimits(rateLimits, buckets), SecurityContextHolderFilter.class)
                 // Whatever the Accept header, a browser sent to authorize without a sign-in goes to the form.
                 .exceptionHandling(exceptions -> exceptions.defaultAuthenticationEntryPointFor(
