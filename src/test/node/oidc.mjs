@@ -280,15 +280,17 @@ async function main() {
     check(metadata.token_endpoint_auth_methods_supported.includes('client_secret_jwt')
       && metadata.token_endpoint_auth_methods_supported.includes('private_key_jwt'), 'discovery: JWT client authentication is listed');
     const register = async (extra) => client.dynamicClientRegistration(server, {
-      client_name: 'signed', grant_types: ['client_credentials'], scope: 'users:read',
+      // a registered client gets only authorization_code and refresh_token (roost.registration.allowed-grant-types),
+      // so its JWT authentication is shown at the introspection endpoint
+      client_name: 'signed', grant_types: ['authorization_code'], scope: 'users:read',
       redirect_uris: ['http://127.0.0.1:9/callback'], ...extra,
     }, undefined, { initialAccessToken: (await client.clientCredentialsGrant(registrar, { scope: 'client.create' })).access_token,
       ...insecure });
     const signed = (await register({ token_endpoint_auth_method: 'client_secret_jwt' })).clientMetadata();
     const signing = await client.discovery(server, signed.client_id, undefined,
       client.ClientSecretJwt(signed.client_secret), insecure);
-    const granted = await client.clientCredentialsGrant(signing, { scope: 'users:read' });
-    check(typeof granted.access_token === 'string', 'client_secret_jwt: a client authenticates with it');
+    const introspected = await client.tokenIntrospection(signing, 'not-a-token');
+    check(introspected.active === false, 'client_secret_jwt: a client authenticates with it');
     check(await errorOf(register({ token_endpoint_auth_method: 'private_key_jwt',
       jwks_uri: 'http://127.0.0.1:9/jwks' })) === 'invalid_client_metadata',
     'private_key_jwt: a jwks_uri without https is refused at registration');

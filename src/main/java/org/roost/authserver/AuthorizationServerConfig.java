@@ -2,6 +2,7 @@ package org.roost.authserver;
 
 import java.util.List;
 
+import org.roost.outbound.OutboundRequests;
 import org.roost.revocation.CredentialRevocations;
 import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitProperties;
@@ -16,12 +17,14 @@ import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
 import org.springframework.security.oauth2.server.authorization.authentication.ClientSecretAuthenticationProvider;
+import org.springframework.security.oauth2.server.authorization.authentication.JwtClientAssertionAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationCodeRequestAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationConsentAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2TokenIntrospectionAuthenticationProvider;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
+import org.springframework.security.web.csrf.CsrfFilter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 
 /**
@@ -41,7 +44,8 @@ class AuthorizationServerConfig {
             ApplicationEventPublisher events, OAuth2AuthorizationService authorizations, OAuthProperties oauth,
             ObjectProvider<AuthorizationServerExtension> extensionBeans, RateLimitProperties rateLimits,
             RateLimitBuckets buckets, SigningKeys keys, ObjectProvider<AuthorizationErrorPage> errorPages,
-            ErrorResponses errors) throws Exception {
+            ErrorResponses errors, OutboundRequests outbound) throws Exception {
+        ClientAssertionKeys assertionKeys = new ClientAssertionKeys(outbound);
         List<AuthorizationServerExtension> extensions = extensionBeans.orderedStream().toList();
         http.oauth2AuthorizationServer(server -> {
             http.securityMatcher(server.getEndpointsMatcher());
@@ -71,12 +75,17 @@ class AuthorizationServerConfig {
                         if (p instanceof ClientSecretAuthenticationProvider secrets) {
                             secrets.setPasswordEncoder(AuthorizationStores.clientSecrets());
                         }
+                        if (p instanceof JwtClientAssertionAuthenticationProvider assertions) {
+                            assertions.setJwtDecoderFactory(assertionKeys);
+                        }
                     })));
         });
         http.authorizeHttpRequests(requests -> requests.anyRequest().authenticated())
                 .oauth2ResourceServer(resourceServer -> resourceServer.jwt(Customizer.withDefaults()))
                 .securityContext(context -> context.securityContextRepository(SignInSessions.contexts()))
                 .addFilterAfter(SignInSessions.revocationFilter(revocations), SecurityContextHolderFilter.class)
+                .addFilterAfter(SignInSessions.formCsrf(extensions.stream()
+                        .flatMap(extension -> extension.formPosts().stream()).toList()), CsrfFilter.class)
                 .addFilterBefore(SignInSessions.rateLimits(rateLimits, buckets), SecurityContextHolderFilter.class)
                 // Whatever the Accept header, a browser sent to authorize without a sign-in goes to the form.
                 .exceptionHandling(exceptions -> exceptions.defaultAuthenticationEntryPointFor(

@@ -8,6 +8,7 @@ import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.oauth2.server.authorization.OAuth2AuthorizationServerConfigurer;
 import org.springframework.security.oauth2.server.authorization.token.JwtEncodingContext;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * A capability of the authorization server that lives in a package of its own (PAR, the device flow, token
@@ -53,6 +54,14 @@ public interface AuthorizationServerExtension {
      */
     default Set<String> pages() {
         return Set.of();
+    }
+
+    /**
+     * The POSTs to this extension's protocol endpoints that its pages' forms send (a consent, say): each must carry
+     * the pages' CSRF token, which Spring's configurer does not ask of any protocol endpoint ({@code SignInSessions}).
+     */
+    default List<RequestMatcher> formPosts() {
+        return List.of();
     }
 
     /** Adds {@code value} to the list member {@code name} of a discovery document (grant types, say), once. */

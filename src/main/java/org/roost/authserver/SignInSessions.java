@@ -3,6 +3,8 @@ package org.roost.authserver;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -13,7 +15,14 @@ import jakarta.servlet.http.HttpSession;
 import org.roost.revocation.CredentialRevocations;
 import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitProperties;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.csrf.CsrfFilter;
+import org.springframework.security.web.csrf.HttpSessionCsrfTokenRepository;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+import org.springframework.util.StringUtils;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.authentication.AuthenticationSuccessHandler;
@@ -84,6 +93,26 @@ public final class SignInSessions {
         HttpSessionSecurityContextRepository repository = new HttpSessionSecurityContextRepository();
         repository.setSpringSecurityContextKey(CONTEXT_KEY);
         return repository;
+    }
+
+    /**
+     * The CSRF check of the forms the pages post to protocol endpoints: the consent form (a POST to the authorization
+     * endpoint without {@code response_type}) and those the extensions name. Spring's authorization server configurer
+     * exempts all its endpoints from CSRF, as machine-to-machine endpoints, which left a person's "Allow" forgeable by
+     * any site: the answer would be granted to whichever client the forged form named. This is Spring's CsrfFilter
+     * with the pages' own token store (the sign-in session), under a name of its own so that the configurer's filter
+     * (the same class) does not count as having run it. A request without the token answers 403.
+     */
+    public static CsrfFilter formCsrf(List<RequestMatcher> extensionPosts) {
+        RequestMatcher authorize = PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, "/oauth2/authorize");
+        RequestMatcher consent = request -> authorize.matches(request)
+                && !StringUtils.hasText(request.getParameter("response_type"));
+        List<RequestMatcher> posts = new ArrayList<>(extensionPosts);
+        posts.add(consent);
+        CsrfFilter filter = new CsrfFilter(new HttpSessionCsrfTokenRepository());
+        filter.setRequireCsrfProtectionMatcher(new OrRequestMatcher(posts));
+        filter.setBeanName("signInPagesFormCsrfFilter");
+        return filter;
     }
 
     /** The per-address token buckets in front of every endpoint and page of the authorization server. */

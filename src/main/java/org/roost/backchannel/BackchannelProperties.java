@@ -12,7 +12,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param deadline how long after the sign-out a logout token is still tried
  * @param firstRetry the wait after the first failed attempt, doubled after each further one up to {@code maxRetry}
  * @param pollInterval how often each instance looks for due deliveries
- * @param timeout connect and answer time allowed to one attempt
+ * @param timeout how long a logout token outlives its attempt (plus two minutes); the attempt itself has
+ *                {@code roost.outbound.connect-timeout} and {@code read-timeout}
  * @param clients configured clients' logout URIs by client id (Spring Boot's client properties have no such field)
  */
 @ConfigurationProperties("roost.oauth.backchannel-logout")

@@ -1,36 +1,37 @@
 package org.roost.backchannel;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.concurrent.Executors;
 
+import org.roost.outbound.OutboundRequests;
+import org.roost.outbound.RefusedAddressException;
 import org.roost.shared.SecurityEvent;
 import org.roost.shared.Timestamps;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionalEventListener;
 import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
 
 /**
  * Delivers due logout tokens, on every instance: a batch of due rows is claimed with {@code FOR UPDATE SKIP LOCKED}
  * and leased (its next attempt moved past the time an attempt can take), so two instances never send the same row
  * at once and a row whose instance died is taken up again when the lease runs out. A token is delivered when the
  * client answers 2xx; otherwise it is retried with doubling waits until the deadline, then given up. Both outcomes
- * are audited.
+ * are audited. The URI is a client's, so the request goes through {@link OutboundRequests} (no internal address,
+ * no redirect); one whose host now resolves to a refused address is given up at once, not retried.
  */
 @Component
 class Deliveries {
@@ -44,19 +45,19 @@ class Deliveries {
     private final LogoutTokens tokens;
     private final BackchannelProperties properties;
     private final ApplicationEventPublisher events;
-    private final HttpClient http;
+    private final OutboundRequests outbound;
+    private final RestClient http;
 
     Deliveries(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, LogoutTokens tokens,
-            BackchannelProperties properties, ApplicationEventPublisher events) {
+            BackchannelProperties properties, ApplicationEventPublisher events, OutboundRequests outbound) {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.clock = clock;
         this.tokens = tokens;
         this.properties = properties;
         this.events = events;
-        // Redirects are not followed: a logout token goes to the registered URI only.
-        this.http = HttpClient.newBuilder().connectTimeout(properties.timeout())
-                .followRedirects(HttpClient.Redirect.NEVER).executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+        this.outbound = outbound;
+        this.http = outbound.client();
     }
 
     /** A sign-out just committed here: delivered now rather than at the next poll. */
@@ -91,7 +92,7 @@ class Deliveries {
     private List<Delivery> claim() {
         Instant now = clock.instant();
         // longer than one attempt can take (connect plus answer), so a claimed row is not claimed again meanwhile
-        Instant leasedUntil = now.plus(properties.timeout().multipliedBy(2)).plusSeconds(5);
+        Instant leasedUntil = now.plus(outbound.attemptLimit().multipliedBy(2)).plusSeconds(5);
         List<Delivery> claimed = transactions.execute(status -> {
             List<Delivery> due = jdbc.sql("SELECT id, client_id, logout_uri, issuer, subject, sid, attempts, deadline "
                             + "FROM backchannel_deliveries WHERE next_attempt_at <= :now ORDER BY next_attempt_at "
@@ -110,7 +111,8 @@ class Deliveries {
 
     private void attempt(Delivery delivery) {
         int attempts = delivery.attempts() + 1;
-        String problem = send(delivery);
+        Attempt outcome = send(delivery);
+        String problem = outcome.problem();
         if (problem == null) {
             jdbc.sql("DELETE FROM backchannel_deliveries WHERE id = :id").param("id", delivery.id()).update();
             events.publishEvent(SecurityEvent.ofClient(SecurityEvent.Kind.BACKCHANNEL_LOGOUT_SENT, delivery.clientId(),
@@ -118,7 +120,7 @@ class Deliveries {
             return;
         }
         Instant next = clock.instant().plus(backOff(attempts));
-        if (next.isAfter(delivery.deadline())) {
+        if (outcome.refused() || next.isAfter(delivery.deadline())) {
             jdbc.sql("DELETE FROM backchannel_deliveries WHERE id = :id").param("id", delivery.id()).update();
             log.warn("Gave up a back-channel logout to client {} after {} attempts: {}", delivery.clientId(), attempts, problem);
             events.publishEvent(SecurityEvent.ofClient(SecurityEvent.Kind.BACKCHANNEL_LOGOUT_FAILED, delivery.clientId(),
@@ -130,23 +132,24 @@ class Deliveries {
                 .param("attempts", attempts).param("next", Timestamps.utc(next)).param("id", delivery.id()).update();
     }
 
-    /** Why the attempt failed, or null when the client took the token. */
-    private @org.jspecify.annotations.Nullable String send(Delivery delivery) {
+    /** @param problem why the attempt failed, or null when the client took the token */
+    private record Attempt(@org.jspecify.annotations.Nullable String problem, boolean refused) {
+    }
+
+    private Attempt send(Delivery delivery) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(delivery.logoutUri())).timeout(properties.timeout())
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString("logout_token="
-                            + URLEncoder.encode(tokens.sign(delivery), StandardCharsets.UTF_8)))
-                    .build();
-            int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-            return status >= 200 && status < 300 ? null : "status " + status;
+            int status = http.post().uri(URI.create(delivery.logoutUri()))
+                    .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                    .body("logout_token=" + URLEncoder.encode(tokens.sign(delivery), StandardCharsets.UTF_8))
+                    .exchange((request, response) -> response.getStatusCode().value());
+            return new Attempt(status >= 200 && status < 300 ? null : "status " + status, false);
         }
-        catch (IOException | IllegalArgumentException ex) {
-            return ex.getClass().getSimpleName();
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return "interrupted";
+        catch (RestClientException | IllegalArgumentException ex) {
+            Throwable cause = ex.getCause();
+            if (cause instanceof RefusedAddressException refused) {
+                return new Attempt("refused: " + refused.getMessage(), true);
+            }
+            return new Attempt(cause != null ? cause.getClass().getSimpleName() : ex.getClass().getSimpleName(), false);
         }
     }
 

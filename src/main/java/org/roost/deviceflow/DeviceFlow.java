@@ -7,6 +7,7 @@ import java.util.Set;
 import org.roost.authserver.AuthorizationServerExtension;
 import org.roost.shared.SecurityEvent;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.oauth2.server.authorization.OAuth2AuthorizationServerConfigurer;
@@ -20,6 +21,7 @@ import org.springframework.security.oauth2.server.authorization.authentication.O
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.stereotype.Component;
 
 /**
@@ -90,6 +92,12 @@ class DeviceFlow implements AuthorizationServerExtension {
     public void tokenProviders(List<AuthenticationProvider> providers) {
         providers.replaceAll(provider -> provider instanceof OAuth2DeviceCodeAuthenticationProvider polls
                 ? pace.pacing(polls, authorizations) : provider);
+    }
+
+    /** The code form and the consent form both post to the verification endpoint. */
+    @Override
+    public List<RequestMatcher> formPosts() {
+        return List.of(PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, VERIFICATION_ENDPOINT));
     }
 
     @Override

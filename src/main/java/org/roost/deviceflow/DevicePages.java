@@ -40,7 +40,8 @@ class DevicePages {
     }
 
     @GetMapping(path = DeviceFlow.PAGE, produces = MediaType.TEXT_HTML_VALUE)
-    ResponseEntity<String> enterCode(@RequestParam(name = "user_code", required = false) @Nullable String userCode,
+    ResponseEntity<String> enterCode(CsrfToken csrf,
+            @RequestParam(name = "user_code", required = false) @Nullable String userCode,
             @RequestParam(required = false) @Nullable String answer) {
         if ("allowed".equals(answer)) {
             return html(Html.signedInPage("Device connected", "<p role=\"status\">Your device is connected to your Roost account. "
@@ -55,11 +56,13 @@ class DevicePages {
         return html(Html.signedInPage("Connect a device", alert + """
                 <p>Enter the code your device shows. You will then see which app asks for what, and decide.</p>
                 <form method="post" action="%s">
+                <input type="hidden" name="%s" value="%s">
                 <label for="user_code">Code</label>
                 <input type="text" id="user_code" name="user_code" value="%s" autocomplete="off" autocapitalize="characters"
                  spellcheck="false" required autofocus%s>
                 <button type="submit">Continue</button>
-                </form>""".formatted(DeviceFlow.VERIFICATION_ENDPOINT, Html.escape(userCode == null ? "" : userCode),
+                </form>""".formatted(DeviceFlow.VERIFICATION_ENDPOINT, Html.escape(csrf.getParameterName()),
+                Html.escape(csrf.getToken()), Html.escape(userCode == null ? "" : userCode),
                 described)));
     }
 

@@ -24,6 +24,7 @@ import org.springframework.stereotype.Component;
  * names its client (the authorization endpoint refuses it for another), lives {@value #LIFETIME_SECONDS} seconds
  * and is used once (Spring removes it when the request completes); the request it stands for is checked like a
  * direct one (exact redirect URIs, PKCE). Clients marked so ({@link RequiredPushedRequests}) may send no other.
+ * Public clients push with PKCE instead of a secret ({@link PublicClientPushes}).
  * Every push is audited; the endpoint shares the authorization server's rate limit.
  */
 @Component
@@ -48,9 +49,9 @@ class PushedAuthorizationRequests implements AuthorizationServerExtension {
         if (client == null) {
             throw new IllegalStateException("roost.oauth.par.required-for names no configured client: " + clientId);
         }
-        if (!RequiredPushedRequests.requires(client)) {
+        if (!PushedRequestSettings.requires(client)) {
             clients.save(RegisteredClient.from(client).clientSettings(ClientSettings.withSettings(
-                    client.getClientSettings().getSettings()).setting(RequiredPushedRequests.SETTING, true).build()).build());
+                    client.getClientSettings().getSettings()).setting(PushedRequestSettings.REQUIRED, true).build()).build());
         }
     }
 
@@ -59,6 +60,9 @@ class PushedAuthorizationRequests implements AuthorizationServerExtension {
         server.pushedAuthorizationRequestEndpoint(par -> par.authenticationProviders(providers -> providers.replaceAll(
                 provider -> provider instanceof OAuth2PushedAuthorizationRequestAuthenticationProvider push
                         ? audited(push) : provider)));
+        PublicClientPushes publicPushes = new PublicClientPushes(clients);
+        server.clientAuthentication(authentication -> authentication.authenticationConverter(publicPushes)
+                .authenticationProvider(publicPushes));
         http.addFilterBefore(new RequiredPushedRequests(clients), AbstractPreAuthenticatedProcessingFilter.class);
     }
 

@@ -53,10 +53,12 @@ class Apps {
     private final Clock clock;
     private final ApplicationEventPublisher events;
     private final IdTokenAlgorithm idTokens;
+    private final RegistrationPolicy policy;
 
     Apps(RegisteredClientRepository clients, OAuth2AuthorizationService authorizations, JdbcClient jdbc, Clock clock,
-            ApplicationEventPublisher events, IdTokenAlgorithm idTokens) {
+            ApplicationEventPublisher events, IdTokenAlgorithm idTokens, RegistrationPolicy policy) {
         this.idTokens = idTokens;
+        this.policy = policy;
         this.clients = clients;
         this.authorizations = authorizations;
         this.jdbc = jdbc;
@@ -66,11 +68,16 @@ class Apps {
 
     @Transactional
     App register(long owner, String name, List<String> redirectUris, boolean confidential, List<String> scopes) {
-        if (name.isBlank() || name.length() > 100) {
-            throw ApiException.invalid("name", "must be 1 to 100 characters");
+        ClientNames.problem(name, policy.reservedNames()).ifPresent(problem -> {
+            throw ApiException.invalid("name", problem);
+        });
+        if (!policy.allows(AuthorizationGrantType.AUTHORIZATION_CODE.getValue())) {
+            throw ApiException.conflict("This Roost registers no apps (roost.registration.allowed-grant-types).");
         }
-        if (redirectUris.isEmpty() || redirectUris.size() > 10) {
-            throw ApiException.invalid("redirect_uris", "must list 1 to 10 URIs");
+        if (redirectUris.isEmpty() || redirectUris.size() > 10
+                || String.join(",", redirectUris).length() > RegistrationMetadata.MAX_URIS_LENGTH) {
+            throw ApiException.invalid("redirect_uris", "must list 1 to 10 URIs, at most "
+                    + RegistrationMetadata.MAX_URIS_LENGTH + " characters together");
         }
         for (String uri : redirectUris) {
             RedirectUriRules.problem(uri).ifPresent(problem -> {
@@ -89,7 +96,7 @@ class Apps {
         String secret = confidential ? token(32) : null;
         Instant now = clock.instant();
         RegisteredClient.Builder client = RegisteredClient.withId(UUID.randomUUID().toString()).clientId(clientId)
-                .clientIdIssuedAt(now).clientName(name.strip())
+                .clientIdIssuedAt(now).clientName(org.roost.shared.TextRules.normalize(name.strip()))
                 .authorizationGrantType(AuthorizationGrantType.AUTHORIZATION_CODE)
                 .redirectUris(uris -> uris.addAll(redirectUris)).scopes(s -> s.addAll(scopes))
                 .clientSettings(ClientSettings.builder().requireProofKey(true).requireAuthorizationConsent(true)
@@ -100,8 +107,10 @@ class Apps {
         if (secret != null) {
             client.clientSecret(secrets.encode(secret))
                     .clientAuthenticationMethod(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
-                    .clientAuthenticationMethod(ClientAuthenticationMethod.CLIENT_SECRET_POST)
-                    .authorizationGrantType(AuthorizationGrantType.REFRESH_TOKEN);
+                    .clientAuthenticationMethod(ClientAuthenticationMethod.CLIENT_SECRET_POST);
+            if (policy.allows(AuthorizationGrantType.REFRESH_TOKEN.getValue())) {
+                client.authorizationGrantType(AuthorizationGrantType.REFRESH_TOKEN);
+            }
         }
         else {
             client.clientAuthenticationMethod(ClientAuthenticationMethod.NONE);

@@ -5,8 +5,10 @@ import java.util.Objects;
 
 import org.roost.authserver.AuthorizationServerExtension;
 import org.roost.authserver.ClientSecretHash;
+import org.roost.outbound.OutboundRequests;
 import org.roost.shared.SecurityEvent;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.dao.DataAccessException;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.oauth2.server.authorization.OAuth2AuthorizationServerConfigurer;
@@ -26,17 +28,26 @@ import org.springframework.stereotype.Component;
  * registration. The answer carries the client's id, its secret (once) and a registration access token for reading
  * the registration back ({@code GET /connect/register?client_id=…}). Redirect URIs follow {@link RedirectUriRules};
  * secrets are stored hashed like every client secret; {@code backchannel_logout_uri} follows the same rules
- * ({@link BackchannelLogoutMetadata}). Registrations are audited.
+ * ({@link BackchannelLogoutMetadata}); grant types, names, the URLs the service will request and the rest follow
+ * {@link RegistrationMetadata}. Registrations are audited.
  */
 @Component
 class DynamicRegistration implements AuthorizationServerExtension {
 
+    /** The client whose initial access token the registration under way presented: the new client's registrar. */
+    private static final ScopedValue<String> REGISTRAR = ScopedValue.newInstance();
+
     private final ApplicationEventPublisher events;
     private final IdTokenAlgorithm idTokens;
+    private final RegistrationPolicy policy;
+    private final OutboundRequests outbound;
 
-    DynamicRegistration(ApplicationEventPublisher events, IdTokenAlgorithm idTokens) {
+    DynamicRegistration(ApplicationEventPublisher events, IdTokenAlgorithm idTokens, RegistrationPolicy policy,
+            OutboundRequests outbound) {
         this.events = events;
         this.idTokens = idTokens;
+        this.policy = policy;
+        this.outbound = outbound;
     }
 
     @Override
@@ -45,7 +56,8 @@ class DynamicRegistration implements AuthorizationServerExtension {
                 providers -> providers.replaceAll(provider -> switch (provider) {
                     case OidcClientRegistrationAuthenticationProvider register -> audited(register);
                     case OidcClientConfigurationAuthenticationProvider read -> {
-                        read.setClientRegistrationConverter(BackchannelLogoutMetadata.toRegistration());
+                        read.setClientRegistrationConverter(RegistrationMetadata.toRegistration(
+                                BackchannelLogoutMetadata.toRegistration()));
                         yield read;
                     }
                     default -> provider;
@@ -54,9 +66,9 @@ class DynamicRegistration implements AuthorizationServerExtension {
 
     private AuthenticationProvider audited(OidcClientRegistrationAuthenticationProvider register) {
         register.setPasswordEncoder(ClientSecretHash.delegating());
-        var toClient = BackchannelLogoutMetadata.toClient();
+        var toClient = RegistrationMetadata.toClient(BackchannelLogoutMetadata.toClient(), () -> REGISTRAR.isBound() ? REGISTRAR.get() : null);
         register.setRegisteredClientConverter(registration -> idTokens.applyTo(Objects.requireNonNull(toClient.convert(registration))));
-        register.setClientRegistrationConverter(BackchannelLogoutMetadata.toRegistration());
+        register.setClientRegistrationConverter(RegistrationMetadata.toRegistration(BackchannelLogoutMetadata.toRegistration()));
         register.setAuthenticationValidator(OidcClientRegistrationAuthenticationValidator.DEFAULT_REDIRECT_URI_VALIDATOR
                 .andThen(context -> ((OidcClientRegistrationAuthenticationToken) context.getAuthentication())
                         .getClientRegistration().getRedirectUris()
@@ -67,6 +79,7 @@ class DynamicRegistration implements AuthorizationServerExtension {
                 .andThen(OidcClientRegistrationAuthenticationValidator.DEFAULT_POST_LOGOUT_REDIRECT_URI_VALIDATOR)
                 .andThen(OidcClientRegistrationAuthenticationValidator.DEFAULT_JWK_SET_URI_VALIDATOR)
                 .andThen(BackchannelLogoutMetadata.validator())
+                .andThen(RegistrationMetadata.validator(policy, outbound))
                 .andThen(idTokens.validator())
                 .andThen(context -> {
                     var scopes = ((OidcClientRegistrationAuthenticationToken) context.getAuthentication())
@@ -79,7 +92,20 @@ class DynamicRegistration implements AuthorizationServerExtension {
         return new AuthenticationProvider() {
             @Override
             public Authentication authenticate(Authentication authentication) {
-                Authentication result = register.authenticate(authentication);
+                // a registration's principal is the initial access token's authentication, named by its client
+                Authentication result;
+                try {
+                    result = authentication.getPrincipal() instanceof Authentication token
+                            && authentication instanceof OidcClientRegistrationAuthenticationToken request
+                            && request.getClientRegistration() != null
+                            ? ScopedValue.where(REGISTRAR, token.getName()).call(() -> register.authenticate(authentication))
+                            : register.authenticate(authentication);
+                }
+                catch (DataAccessException unstorable) {
+                    // every limit of the store is checked before (RegistrationMetadata); should one be missed, the
+                    // answer is still RFC 7591's error, never the statement
+                    throw RegistrationMetadata.invalid("the registration could not be stored: a value is too long");
+                }
                 if (result instanceof OidcClientRegistrationAuthenticationToken registered
                         && registered.getClientRegistration() != null
                         && registered.getClientRegistration().getClientId() != null

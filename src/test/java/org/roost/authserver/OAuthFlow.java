@@ -78,7 +78,8 @@ final class OAuthFlow {
         MultiValueMap<String, String> consent = untilConsent(username, clientId, redirectUri, scope, pkce, code);
         var post = mvc.post().uri("/oauth2/authorize").cookie(signInCookie)
                 .contentType(MediaType.APPLICATION_FORM_URLENCODED)
-                .param("client_id", consent.getFirst("client_id")).param("state", consent.getFirst("state"));
+                .param("client_id", consent.getFirst("client_id")).param("state", consent.getFirst("state"))
+                .param("_csrf", consentPageCsrf(consent));
         for (String granted : consent.getFirst("scope").split(" ")) {
             post.param("scope", granted);
         }
@@ -96,9 +97,20 @@ final class OAuthFlow {
         MultiValueMap<String, String> consent = untilConsent(username, clientId, redirectUri, scope, pkce, null);
         MvcTestResult denied = mvc.post().uri("/oauth2/authorize").cookie(signInCookie)
                 .contentType(MediaType.APPLICATION_FORM_URLENCODED)
-                .param("client_id", consent.getFirst("client_id")).param("state", consent.getFirst("state")).exchange();
+                .param("client_id", consent.getFirst("client_id")).param("state", consent.getFirst("state"))
+                .param("_csrf", consentPageCsrf(consent)).exchange();
         assertThat(denied).hasStatus(302);
         return denied.getResponse().getRedirectedUrl();
+    }
+
+    /** The CSRF token the consent page's form carries, as a browser posts it. */
+    private String consentPageCsrf(MultiValueMap<String, String> consent) {
+        MvcTestResult page = mvc.get().uri("/consent?client_id={c}&state={s}&scope={scope}", consent.getFirst("client_id"),
+                consent.getFirst("state"), consent.getFirst("scope")).cookie(signInCookie).exchange();
+        assertThat(page).hasStatus(200);
+        return org.roost.support.HtmlForm.all(new String(page.getResponse().getContentAsByteArray(), java.nio.charset.StandardCharsets.UTF_8))
+                .getFirst().fields().stream().filter(field -> field.getKey().equals("_csrf")).findFirst().orElseThrow()
+                .getValue();
     }
 
     private MultiValueMap<String, String> untilConsent(String username, String clientId, String redirectUri,

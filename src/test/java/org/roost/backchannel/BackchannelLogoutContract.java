@@ -28,6 +28,9 @@ abstract class BackchannelLogoutContract {
     @LocalServerPort
     int port;
 
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
+
     private String base() {
         return "http://localhost:" + port;
     }
@@ -242,5 +245,32 @@ abstract class BackchannelLogoutContract {
         assertThat(logout.statusCode()).isEqualTo(302);
         assertThat(logout.headers().firstValue("Location")).hasValue(base() + "/");
         assertThat(signInAsked(person, client)).isTrue();
+    }
+
+    private void queue(String id, String logoutUri) {
+        jdbc.sql("INSERT INTO backchannel_deliveries (id, client_id, logout_uri, issuer, subject, sid, attempts, "
+                        + "next_attempt_at, deadline) VALUES (:id, 'rebound-client', :uri, :issuer, '1', 'sid', 0, :now, :deadline)")
+                .param("id", id).param("uri", logoutUri).param("issuer", base())
+                .param("now", java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).minusSeconds(1))
+                .param("deadline", java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).plusMinutes(2)).update();
+    }
+
+    @Test
+    void aLogoutUriWhoseHostNowResolvesToLoopbackIsRefusedAtConnectAndNotRetried() throws Exception {
+        try (LogoutReceiver receiver = new LogoutReceiver(0)) {
+            // given two due deliveries to the same receiver: one by the allowed 127.0.0.1, one by a name that resolves
+            // there (as a registered host does once its DNS is rebound)
+            String rebound = java.util.UUID.randomUUID().toString();
+            String allowed = java.util.UUID.randomUUID().toString();
+            queue(rebound, receiver.uri().replace("127.0.0.1", "localhost"));
+            queue(allowed, receiver.uri());
+
+            // when they are delivered, then the allowed one arrives
+            assertThat(receiver.next(WAIT)).isNotBlank();
+            // and the rebound one is given up at once, never sent
+            org.awaitility.Awaitility.await().atMost(WAIT).until(() -> jdbc.sql(
+                    "SELECT COUNT(*) FROM backchannel_deliveries WHERE id = :id").param("id", rebound).query(Long.class).single() == 0);
+            assertThat(receiver.more(Duration.ofMillis(500))).isEmpty();
+        }
     }
 }

@@ -130,4 +130,69 @@ abstract class ParContract {
         String callback = person.authorize(authorizeWith("test-par", Json.of(pushed.body()).get("request_uri").asString()));
         assertThat(callback).startsWith("http://127.0.0.1:9998/callback?code=");
     }
+
+    @Test
+    void theRequirementHoldsForEverySpellingOfTheEndpoint() {
+        // given
+        OAuthPerson person = OAuthPerson.signUp(base(), "paula");
+        person.signIn("/signin");
+        String query = "?response_type=code&client_id=test-par&redirect_uri=http://127.0.0.1:9998/callback"
+                + "&scope=users:read&state=s";
+
+        for (String attempt : new String[] { "/oauth2/%61uthorize" + query, "/oauth2/authorize;x=y" + query,
+                "/oauth2/authorize" + query + "&request_uri=", "/oauth2/authorize" + query + "&request_uri=%20",
+                "/oauth2/authorize/" + query }) {
+            // when
+            HttpResponse<String> answer = person.browser.get(attempt);
+
+            // then no code is issued
+            assertThat(answer.statusCode()).as(attempt).isNotEqualTo(302);
+            assertThat(answer.statusCode()).as(attempt).isGreaterThanOrEqualTo(400);
+            if (answer.statusCode() == 400) {
+                assertThat(answer.body()).as(attempt).contains("\"error\"");
+            }
+        }
+    }
+
+    @Test
+    void aPublicClientPushesWithPkce() {
+        // given
+        String verifier = "v-" + java.util.UUID.randomUUID() + "-" + java.util.UUID.randomUUID();
+        String challenge = challenge(verifier);
+        OAuthPerson person = OAuthPerson.signUp(base(), "paula");
+
+        // when the public demo app pushes without a secret, with and without PKCE
+        HttpResponse<String> pushed = new HttpSession(base()).postForm("/oauth2/par", form("response_type", "code",
+                "client_id", "roost-demo-app", "redirect_uri", "http://127.0.0.1:8081/callback", "scope", "users:read",
+                "state", "pub", "code_challenge", challenge, "code_challenge_method", "S256"));
+        HttpResponse<String> withoutPkce = new HttpSession(base()).postForm("/oauth2/par", form("response_type", "code",
+                "client_id", "roost-demo-app", "redirect_uri", "http://127.0.0.1:8081/callback", "scope", "users:read"));
+        HttpResponse<String> confidentialWithoutSecret = new HttpSession(base()).postForm("/oauth2/par", form(
+                "response_type", "code", "client_id", SERVICE, "redirect_uri", SERVICE_REDIRECT, "scope", "users:read",
+                "code_challenge", challenge, "code_challenge_method", "S256"));
+
+        // then the push works and leads to a code the client redeems with its verifier
+        assertThat(pushed.statusCode()).as(pushed.body()).isEqualTo(201);
+        String callback = person.authorize(authorizeWith("roost-demo-app", Json.of(pushed.body()).get("request_uri").asString()));
+        String code = UriComponentsBuilder.fromUriString(callback).build().getQueryParams().getFirst("code");
+        HttpResponse<String> tokens = new HttpSession(base()).postForm("/oauth2/token", form("grant_type",
+                "authorization_code", "code", code, "redirect_uri", "http://127.0.0.1:8081/callback",
+                "client_id", "roost-demo-app", "code_verifier", verifier));
+        assertThat(tokens.statusCode()).as(tokens.body()).isEqualTo(200);
+        // and the refusals are OAuth errors with a body
+        assertThat(withoutPkce.statusCode()).isEqualTo(400);
+        assertThat(Json.of(withoutPkce.body()).get("error").asString()).isEqualTo("invalid_request");
+        assertThat(confidentialWithoutSecret.statusCode()).isEqualTo(401);
+        assertThat(Json.of(confidentialWithoutSecret.body()).get("error").asString()).isEqualTo("invalid_client");
+    }
+
+    private static String challenge(String verifier) {
+        try {
+            return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(java.security.MessageDigest
+                    .getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII)));
+        }
+        catch (java.security.NoSuchAlgorithmException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
 }

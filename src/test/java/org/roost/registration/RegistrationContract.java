@@ -204,4 +204,141 @@ abstract class RegistrationContract {
             assertThat(Json.of(refused.body()).at("/error/code").asString()).as(body).isEqualTo("VALIDATION_ERROR");
         }
     }
+
+    private HttpResponse<String> registerWith(String members) {
+        return new HttpSession(base()).postJson("/connect/register", """
+                {"redirect_uris":["https://app.example/callback"],"scope":"openid users:read",%s}""".formatted(members),
+                "Authorization", "Bearer " + initialAccessToken());
+    }
+
+    private static void assertInvalidMetadata(HttpResponse<String> answer, String what) {
+        assertThat(answer.statusCode()).as(what + ": " + answer.body()).isEqualTo(400);
+        assertThat(Json.of(answer.body()).get("error").asString()).as(what).isEqualTo("invalid_client_metadata");
+        assertThat(answer.body()).as(what).doesNotContainIgnoringCase("insert").doesNotContainIgnoringCase("sql")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void refusesUrlsTheServiceWouldRequestOnInternalAddresses() {
+        for (String uri : new String[] { "https://169.254.169.254/latest/meta-data", "https://[::1]/logout",
+                "http://[::1]:8080/logout", "http://localhost:8080/actuator/repair", "https://10.0.0.1/logout",
+                "https://[fd00:ec2::254]/logout", "https://localhost/logout" }) {
+            // when
+            HttpResponse<String> logout = registerWith("\"backchannel_logout_uri\":\"%s\"".formatted(uri));
+            HttpResponse<String> jwks = registerWith(("\"token_endpoint_auth_method\":\"private_key_jwt\","
+                    + "\"token_endpoint_auth_signing_alg\":\"RS256\",\"jwks_uri\":\"%s\"")
+                    .formatted(uri.replace("http://", "https://")));
+
+            // then
+            assertInvalidMetadata(logout, "backchannel_logout_uri " + uri);
+            assertInvalidMetadata(jwks, "jwks_uri " + uri);
+        }
+        // and a public host is fine
+        HttpResponse<String> fine = registerWith("\"backchannel_logout_uri\":\"https://93.184.216.34/logout\"");
+        assertThat(fine.statusCode()).as(fine.body()).isEqualTo(201);
+    }
+
+    @Test
+    void grantsOnlyWhatThePolicyAllows() {
+        for (String grant : new String[] { "implicit", "client_credentials", "urn:ietf:params:oauth:grant-type:token-exchange",
+                "urn:ietf:params:oauth:grant-type:device_code", "password" }) {
+            // when
+            HttpResponse<String> asked = registerWith("\"grant_types\":[\"authorization_code\",\"%s\"]".formatted(grant));
+
+            // then
+            assertInvalidMetadata(asked, grant);
+        }
+        assertInvalidMetadata(registerWith("\"response_types\":[\"token\"]"), "response_types token");
+        HttpResponse<String> allowed = registerWith("\"grant_types\":[\"authorization_code\",\"refresh_token\"]");
+        assertThat(allowed.statusCode()).as(allowed.body()).isEqualTo(201);
+        assertThat(Json.of(allowed.body()).get("grant_types").toString()).doesNotContain("implicit", "client_credentials");
+    }
+
+    @Test
+    void namesFollowTheTextRulesAndCannotPoseAsTheService() {
+        for (String name : new String[] { "Roost", "roost", "R00ST", "Ro ost", "Roost Support", "R\u043e\u043est",
+                "\uff32\uff4f\uff4f\uff53\uff54", "x".repeat(201), "x".repeat(101), "Evil\u202eppA", " " }) {
+            // when
+            HttpResponse<String> named = registerWith("\"client_name\":\"%s\"".formatted(name));
+
+            // then
+            assertInvalidMetadata(named, name);
+        }
+        HttpResponse<String> fine = registerWith("\"client_name\":\"Nest Reader\"");
+        assertThat(fine.statusCode()).as(fine.body()).isEqualTo(201);
+    }
+
+    @Test
+    void refusesAnAppPosingAsTheServiceInTheConsole() {
+        // given
+        OAuthPerson person = OAuthPerson.signUp(base(), "dev");
+
+        // when
+        HttpResponse<String> refused = person.browser.postJson("/api/v1/apps", """
+                {"name":"Roost Official","redirect_uris":["https://my.example/cb"],"type":"public","scopes":["openid"]}""",
+                "Authorization", bearer(person));
+
+        // then
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+        assertThat(Json.of(refused.body()).at("/error/code").asString()).isEqualTo("VALIDATION_ERROR");
+    }
+
+    @Test
+    void postLogoutRedirectUrisFollowTheRedirectRules() {
+        for (String uri : new String[] { "javascript:alert(1)", "http://evil.example/", "https://app.example/#x",
+                "https://*.example/" }) {
+            // when
+            HttpResponse<String> registered = registerWith("\"post_logout_redirect_uris\":[\"%s\"]".formatted(uri));
+
+            // then
+            assertThat(registered.statusCode()).as(uri).isEqualTo(400);
+            assertThat(Json.of(registered.body()).get("error").asString()).as(uri).isIn("invalid_client_metadata",
+                    "invalid_redirect_uri");
+        }
+    }
+
+    @Test
+    void aRegisteredClientMayRequirePushedAuthorizationRequests() {
+        // given
+        HttpResponse<String> registered = registerWith("\"require_pushed_authorization_requests\":true");
+        assertThat(registered.statusCode()).as(registered.body()).isEqualTo(201);
+        JsonNode client = Json.of(registered.body());
+        String clientId = client.get("client_id").asString();
+
+        // when it sends its request in the URL, spelled two ways
+        HttpResponse<String> direct = new HttpSession(base()).get("/oauth2/authorize?response_type=code&client_id="
+                + clientId + "&redirect_uri=https://app.example/callback&scope=users:read&state=s");
+        HttpResponse<String> encoded = new HttpSession(base()).get("/oauth2/%61uthorize?response_type=code&client_id="
+                + clientId + "&redirect_uri=https://app.example/callback&scope=users:read&state=s&request_uri=");
+
+        // then
+        assertThat(registered.body()).contains("\"require_pushed_authorization_requests\":true");
+        for (HttpResponse<String> refused : java.util.List.of(direct, encoded)) {
+            assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+            assertThat(Json.of(refused.body()).get("error").asString()).isEqualTo("invalid_request");
+        }
+    }
+
+    @Test
+    void theConsentPageNamesTheRegistrarNotTheOperator() {
+        // given a client registered dynamically under the service's own-looking name is refused, so a plain one
+        HttpResponse<String> registered = new HttpSession(base()).postJson("/connect/register", """
+                {"client_name":"Dyn app","redirect_uris":["https://app.example/callback"],"grant_types":["authorization_code"],
+                 "response_types":["code"],"scope":"openid users:read","token_endpoint_auth_method":"none"}""",
+                "Authorization", "Bearer " + initialAccessToken());
+        assertThat(registered.statusCode()).as(registered.body()).isEqualTo(201);
+        String clientId = Json.of(registered.body()).get("client_id").asString();
+        OAuthPerson person = OAuthPerson.signUp(base(), "consent");
+        person.signIn("/signin");
+
+        // when
+        HttpResponse<String> consent = person.follow(person.browser.get("/oauth2/authorize?response_type=code&client_id="
+                + clientId + "&redirect_uri=https://app.example/callback&scope=openid%20users:read&state=s"
+                + "&code_challenge_method=S256&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"));
+
+        // then
+        assertThat(consent.statusCode()).as(consent.body()).isEqualTo(200);
+        assertThat(consent.body()).contains("id=\"allow\"").doesNotContain("operator")
+                .contains("registered by the application test-registrar");
+    }
 }
