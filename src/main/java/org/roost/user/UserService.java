@@ -8,7 +8,9 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import org.roost.login.CurrentPasswords;
 import org.roost.shared.ApiException;
+import org.roost.stepup.Reauthentication;
 import org.roost.shared.Caller;
 import org.roost.shared.Page;
 import org.roost.shared.PageRequest;
@@ -35,8 +37,13 @@ public class UserService {
     private final PasswordEncoder passwords;
     private final ApplicationEventPublisher events;
     private final Clock clock;
+    private final CurrentPasswords currentPasswords;
+    private final Reauthentication reauthentication;
 
-    UserService(UserRepository users, PasswordEncoder passwords, ApplicationEventPublisher events, Clock clock) {
+    UserService(UserRepository users, PasswordEncoder passwords, ApplicationEventPublisher events, Clock clock,
+            CurrentPasswords currentPasswords, Reauthentication reauthentication) {
+        this.reauthentication = reauthentication;
+        this.currentPasswords = currentPasswords;
         this.users = users;
         this.passwords = passwords;
         this.events = events;
@@ -138,7 +145,9 @@ public class UserService {
                 throw ApiException.invalid("current_password",
                         "cannot be checked: the account has no password yet; set one with \"Forgot password?\"");
             }
-            if (command.currentPassword() == null || !passwords.matches(command.currentPassword(), currentHash)) {
+            // Throttled per account like a sign-in: a stolen session must not guess its way to the password.
+            if (command.currentPassword() == null
+                    || !currentPasswords.matches(id, current.username(), command.currentPassword())) {
                 throw ApiException.invalid("current_password", "must be the user's current password");
             }
         }
@@ -161,6 +170,7 @@ public class UserService {
     @Transactional
     public void delete(long id, Caller caller) {
         caller.requireOwner(id, Scopes.USERS_WRITE);
+        reauthentication.require(caller);
         events.publishEvent(new UserEvents.UserDeleting(id));
         if (!users.delete(id)) {
             throw ApiException.notFound("The user");
