@@ -5,6 +5,7 @@ import java.io.Serializable;
 import java.time.Instant;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.stepup.SignInRecord;
 
 /**
  * The principal of a session login. Serializable because Redis-backed sessions store it; a session stored before
@@ -17,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  *                        the sign-in was one that does not count (a passkey without user verification)
  */
 public record SessionUser(long id, String username, Instant authenticatedAt, @Nullable Instant verifiedAt)
-        implements Serializable {
+        implements Serializable, SignInRecord {
 
     @Serial
     private static final long serialVersionUID = 1L;

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.session.SessionUser;
 import org.roost.shared.ApiException;
 import org.roost.shared.Caller;
 import org.roost.shared.ErrorCode;
@@ -20,7 +19,7 @@ import org.springframework.stereotype.Component;
  * The one check before a sensitive change (a passkey, a provider link, two-factor on or off, an app or its secret,
  * signing out the other devices, deleting the account): the credential of the request must show that its user proved
  * who they are within {@code roost.security.reauthentication-window}. A session shows when it was signed in or last
- * re-authenticated ({@link SessionUser#verifiedAt}); a token shows {@code auth_time}, which only a token minted by a
+ * re-authenticated ({@link SignInRecord#verifiedAt}); a token shows {@code auth_time}, which only a token minted by a
  * sign-in carries (a refreshed one does not: a refresh proves nobody). Anything else (a WebSocket's connection, a
  * client acting for itself) has nothing to show and is refused.
  */
@@ -69,7 +68,7 @@ public class Reauthentication {
             return Optional.empty();
         }
         return switch (authentication.getPrincipal()) {
-            case SessionUser user when userId == null || user.id() == userId -> Optional.ofNullable(user.verifiedAt());
+            case SignInRecord user when userId == null || user.id() == userId -> Optional.ofNullable(user.verifiedAt());
             case Jwt jwt when userId != null && Long.toString(userId).equals(jwt.getSubject()) ->
                     Optional.ofNullable(jwt.getClaimAsInstant("auth_time"));
             case null, default -> Optional.empty();

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.commons.codec.binary.Base32;
-import org.roost.login.CurrentPasswords;
 import org.roost.shared.ApiException;
 import org.roost.shared.SecurityEvent;
 import org.roost.user.UserService;
@@ -35,11 +34,9 @@ class Enrolments {
     private final TwoFactorProperties properties;
     private final ApplicationEventPublisher events;
     private final Clock clock;
-    private final CurrentPasswords currentPasswords;
 
     Enrolments(TwoFactorRepository repository, CodeCheck codes, UserService users, TwoFactorProperties properties,
-            ApplicationEventPublisher events, Clock clock, CurrentPasswords currentPasswords) {
-        this.currentPasswords = currentPasswords;
+            ApplicationEventPublisher events, Clock clock) {
         this.repository = repository;
         this.codes = codes;
         this.users = users;
@@ -104,8 +101,7 @@ class Enrolments {
     }
 
     private void requirePassword(long userId, String currentPassword) {
-        // the password re-authenticates the change (throttled per account, like a sign-in)
-        if (!currentPasswords.matches(userId, users.get(userId).username(), currentPassword)) {
+        if (!users.passwordMatches(userId, currentPassword)) {
             throw ApiException.invalid("current_password", "must be the user's current password");
         }
     }

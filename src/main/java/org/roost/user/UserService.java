@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.roost.login.CurrentPasswords;
 import org.roost.shared.ApiException;
 import org.roost.stepup.Reauthentication;
 import org.roost.shared.Caller;
@@ -37,11 +36,11 @@ public class UserService {
     private final PasswordEncoder passwords;
     private final ApplicationEventPublisher events;
     private final Clock clock;
-    private final CurrentPasswords currentPasswords;
+    private final CurrentPasswordThrottle currentPasswords;
     private final Reauthentication reauthentication;
 
     UserService(UserRepository users, PasswordEncoder passwords, ApplicationEventPublisher events, Clock clock,
-            CurrentPasswords currentPasswords, Reauthentication reauthentication) {
+            CurrentPasswordThrottle currentPasswords, Reauthentication reauthentication) {
         this.reauthentication = reauthentication;
         this.currentPasswords = currentPasswords;
         this.users = users;
@@ -145,9 +144,7 @@ public class UserService {
                 throw ApiException.invalid("current_password",
                         "cannot be checked: the account has no password yet; set one with \"Forgot password?\"");
             }
-            // Throttled per account like a sign-in: a stolen session must not guess its way to the password.
-            if (command.currentPassword() == null
-                    || !currentPasswords.matches(id, current.username(), command.currentPassword())) {
+            if (command.currentPassword() == null || !passwordMatches(id, command.currentPassword())) {
                 throw ApiException.invalid("current_password", "must be the user's current password");
             }
         }
@@ -200,9 +197,23 @@ public class UserService {
         events.publishEvent(new UserEvents.CredentialsRevoked(id));
     }
 
-    /** Whether {@code password} is the user's current password (for changes that must be confirmed with it). */
+    /**
+     * Whether {@code password} is the user's current password, for changes confirmed with it and re-authentication:
+     * throttled per account like a sign-in (counted before the hash), so a stolen session cannot guess its way to it.
+     *
+     * @throws ApiException {@code RATE_LIMITED} while the account's back-off runs
+     */
     public boolean passwordMatches(long id, String password) {
-        return users.findPasswordHash(id).map(hash -> passwords.matches(password, hash)).orElse(false);
+        String username = get(id).username();
+        currentPasswords.attempt(username);
+        boolean matches = users.findPasswordHash(id).map(hash -> passwords.matches(password, hash)).orElse(false);
+        if (matches) {
+            currentPasswords.succeeded(username);
+        }
+        else {
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.LOGIN_FAILED, id, "check", "current_password"));
+        }
+        return matches;
     }
 
     /** The user's address as only they may see it. */

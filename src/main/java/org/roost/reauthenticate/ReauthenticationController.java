@@ -1,4 +1,4 @@
-package org.roost.stepup;
+package org.roost.reauthenticate;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -7,18 +7,18 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.login.CurrentPasswords;
 import org.roost.session.SessionSignIn;
+import org.roost.session.SessionUser;
 import org.roost.shared.ApiException;
 import org.roost.shared.Caller;
 import org.roost.shared.SecurityEvent;
 import org.roost.twofactor.SecondFactors;
 import org.roost.user.UserService;
-import org.roost.user.UserSummary;
 import org.roost.web.ApiPaths;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -35,15 +35,13 @@ class ReauthenticationController {
     record Reauthenticate(@NotNull @Size(max = 256) String password, @Nullable @Size(max = 32) String code) {
     }
 
-    private final CurrentPasswords passwords;
     private final SecondFactors secondFactors;
     private final UserService users;
     private final SessionSignIn sessions;
     private final ApplicationEventPublisher events;
 
-    ReauthenticationController(CurrentPasswords passwords, SecondFactors secondFactors, UserService users,
-            SessionSignIn sessions, ApplicationEventPublisher events) {
-        this.passwords = passwords;
+    ReauthenticationController(SecondFactors secondFactors, UserService users, SessionSignIn sessions,
+            ApplicationEventPublisher events) {
         this.secondFactors = secondFactors;
         this.users = users;
         this.sessions = sessions;
@@ -57,17 +55,15 @@ class ReauthenticationController {
             case Caller.User user -> user.id();
             case Caller.Client client -> throw ApiException.forbidden("A client acting for itself has no user to confirm.");
         };
-        if (!(org.springframework.security.core.context.SecurityContextHolder.getContext().getAuthentication()
-                .getPrincipal() instanceof org.roost.session.SessionUser)) {
+        if (!(SecurityContextHolder.getContext().getAuthentication().getPrincipal() instanceof SessionUser)) {
             throw ApiException.forbidden("Only a browser session re-authenticates here; with tokens, sign in again "
                     + "(POST /auth/token) for a token that carries a new auth_time.");
         }
-        UserSummary user = users.get(id);
         if (!users.hasPassword(id)) {
             throw ApiException.invalid("password", "cannot be checked: the account has no password; sign in again "
                     + "with your provider or a passkey");
         }
-        if (!passwords.matches(id, user.username(), body.password())) {
+        if (!users.passwordMatches(id, body.password())) {
             throw ApiException.invalid("password", "must be your current password");
         }
         if (secondFactors.enabled(id)) {

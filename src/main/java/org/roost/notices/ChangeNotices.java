@@ -1,4 +1,4 @@
-package org.roost.stepup;
+package org.roost.notices;
 
 import java.util.Map;
 import java.util.Optional;
