@@ -14,7 +14,6 @@ import org.roost.shared.Caller;
 import org.roost.shared.SecurityEvent;
 import org.roost.twofactor.SecondFactors;
 import org.roost.user.UserService;
-import org.roost.web.ApiPaths;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -48,7 +47,7 @@ class ReauthenticationController {
         this.events = events;
     }
 
-    @PostMapping(path = ApiPaths.V1 + "/session/reauthenticate", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @PostMapping(path = "/auth/reauthenticate", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Void> reauthenticate(@Valid @RequestBody Reauthenticate body, Caller caller,
             HttpServletRequest request, HttpServletResponse response) {
         long id = switch (caller) {

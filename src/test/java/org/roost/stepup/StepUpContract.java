@@ -88,7 +88,7 @@ abstract class StepUpContract extends WithTestMail {
     }
 
     MvcTestResult reauthenticate(ApiClient.Login me, String body) {
-        return me.apply(mvc.post().uri("/api/v1/session/reauthenticate")).contentType(MediaType.APPLICATION_JSON)
+        return me.apply(mvc.post().uri("/auth/reauthenticate")).contentType(MediaType.APPLICATION_JSON)
                 .content(body).exchange();
     }
 
