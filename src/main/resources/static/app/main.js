@@ -1,5 +1,6 @@
 // The Roost web app: the router and the navigation. Pages are in pages/, the parts they share in components/.
-import { api, whenSessionExpires } from './api.js';
+import { api, whenSessionExpires, whenReauthenticationNeeded } from './api.js';
+import { askToReauthenticate } from './reauth.js';
 import { h } from './dom.js';
 import { avatarOf } from './components/avatar.js';
 import { session, go, page, setRouter, leave, whenMeChanges } from './shell.js';
@@ -18,6 +19,7 @@ const who = document.getElementById('who');
 setRouter(route);
 whenMeChanges(() => drawNav());
 whenSessionExpires(() => { session.me = null; go('/login?expired'); });
+whenReauthenticationNeeded(askToReauthenticate);
 
 document.addEventListener('click', (event) => {
   const link = event.target.closest('a[href^="/"]');
