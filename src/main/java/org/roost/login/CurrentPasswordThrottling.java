@@ -1,6 +1,9 @@
 package org.roost.login;
 
+import org.roost.shared.ApiException;
+import org.roost.shared.SecurityEvent;
 import org.roost.user.CurrentPasswordThrottle;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
 /** The login protection's count for confirming one's password, per account ({@link LoginThrottle}). */
@@ -8,14 +11,22 @@ import org.springframework.stereotype.Component;
 class CurrentPasswordThrottling implements CurrentPasswordThrottle {
 
     private final LoginThrottle throttle;
+    private final ApplicationEventPublisher events;
 
-    CurrentPasswordThrottling(LoginThrottle throttle) {
+    CurrentPasswordThrottling(LoginThrottle throttle, ApplicationEventPublisher events) {
         this.throttle = throttle;
+        this.events = events;
     }
 
     @Override
     public void attempt(String username) {
-        throttle.currentPasswordAttempt(username);
+        try {
+            throttle.currentPasswordAttempt(username);
+        }
+        catch (ApiException throttled) {
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.LOGIN_THROTTLED, username, "check", "current_password"));
+            throw throttled;
+        }
     }
 
     @Override
