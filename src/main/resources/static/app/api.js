@@ -14,12 +14,17 @@ export const OFFLINE = 'You seem to be offline. Check your connection and try ag
 let onExpired = () => {};
 export function whenSessionExpires(handler) { onExpired = handler; }
 
+// Asked when a sensitive change is refused for an old sign-in (403 REAUTHENTICATION_REQUIRED): resolves true once
+// the person re-authenticated, and the change is sent once more (reauth.js)
+let onReauthenticate = async () => false;
+export function whenReauthenticationNeeded(handler) { onReauthenticate = handler; }
+
 function xsrf() {
   const match = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/);
   return match ? decodeURIComponent(match[1]) : '';
 }
 
-export async function api(method, path, body, { quiet401 = false } = {}) {
+export async function api(method, path, body, { quiet401 = false, retried = false } = {}) {
   const headers = { Accept: 'application/json' };
   if (method !== 'GET') headers['X-XSRF-TOKEN'] = xsrf();
   let payload = body;
@@ -38,6 +43,10 @@ export async function api(method, path, body, { quiet401 = false } = {}) {
   const json = parseJson(text, response.status);
   if (!response.ok) {
     if (response.status === 401 && !quiet401) onExpired();
+    if (response.status === 403 && json?.error?.code === 'REAUTHENTICATION_REQUIRED' && !retried
+        && await onReauthenticate()) {
+      return api(method, path, body, { quiet401, retried: true });
+    }
     throw new ApiError(response.status, json?.error, json?.second_factor);
   }
   return json;

@@ -1,5 +1,6 @@
 // The Roost web app: the router and the navigation. Pages are in pages/, the parts they share in components/.
-import { api, whenSessionExpires } from './api.js';
+import { api, whenSessionExpires, whenReauthenticationNeeded } from './api.js';
+import { askToReauthenticate } from './reauth.js';
 import { h } from './dom.js';
 import { avatarOf } from './components/avatar.js';
 import { session, go, page, setRouter, leave, whenMeChanges } from './shell.js';
@@ -24,6 +25,7 @@ whenSessionExpires(() => {
   if (location.pathname === '/login') return;
   go(`/login?expired&next=${encodeURIComponent(location.pathname + location.search)}`);
 });
+whenReauthenticationNeeded(askToReauthenticate);
 
 document.addEventListener('click', (event) => {
   const link = event.target.closest('a[href^="/"]');

@@ -46,7 +46,9 @@ final class ScopedTokens {
         Instant now = Instant.now();
         JwtClaimsSet claims = JwtClaimsSet.builder().issuer("http://localhost").subject(Long.toString(userId))
                 .audience(List.of(properties.audience())).issuedAt(now).notBefore(now).expiresAt(now.plusSeconds(600))
-                .id(UUID.randomUUID().toString()).claim("scope", scope).claim("iat_ms", now.toEpochMilli()).build();
+                .id(UUID.randomUUID().toString()).claim("scope", scope).claim("iat_ms", now.toEpochMilli())
+                // as a token minted by a sign-in just now: the matrix is about scopes; re-authentication has its own tests
+                .claim("auth_time", now.getEpochSecond()).build();
         return encoder.encode(JwtEncoderParameters.from(JwsHeader.with(SignatureAlgorithm.RS256).type("at+jwt").build(), claims))
                 .getTokenValue();
     }

@@ -3,12 +3,10 @@ package org.roost.devices;
 import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpSession;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
-import org.roost.revocation.RevokedTokens;
 import org.roost.shared.Caller;
 import org.roost.shared.Ids;
 import org.roost.shared.Scopes;
@@ -16,8 +14,6 @@ import org.roost.shared.Timestamps;
 import org.roost.web.ApiPaths;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.core.context.SecurityContextHolder;
-import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -47,9 +43,11 @@ class DeviceController {
     }
 
     private final Devices devices;
+    private final org.roost.stepup.Reauthentication reauthentication;
 
-    DeviceController(Devices devices) {
+    DeviceController(Devices devices, org.roost.stepup.Reauthentication reauthentication) {
         this.devices = devices;
+        this.reauthentication = reauthentication;
     }
 
     @GetMapping
@@ -68,7 +66,10 @@ class DeviceController {
 
     @PostMapping("/sign-out-others")
     ResponseEntity<Void> signOutOthers(@PathVariable String userId, Caller caller, HttpServletRequest request) {
-        devices.signOutOthers(owner(userId, caller), current(request));
+        long owner = owner(userId, caller);
+        // else a stolen session would sign the owner out everywhere and be the one left
+        reauthentication.require(caller);
+        devices.signOutOthers(owner, current(request));
         return ResponseEntity.noContent().build();
     }
 
@@ -78,12 +79,7 @@ class DeviceController {
         return id;
     }
 
-    /** The device of this request: its session's, or its bearer token's refresh family. */
     private static @Nullable String current(HttpServletRequest request) {
-        if (SecurityContextHolder.getContext().getAuthentication() instanceof JwtAuthenticationToken jwt) {
-            return jwt.getToken().getClaimAsString(RevokedTokens.FAMILY_CLAIM);
-        }
-        HttpSession session = request.getSession(false);
-        return session != null && session.getAttribute(Devices.SESSION_ATTRIBUTE) instanceof String device ? device : null;
+        return Devices.current(request);
     }
 }

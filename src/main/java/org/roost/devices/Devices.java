@@ -115,11 +115,21 @@ public class Devices {
 
     /** Signs out every device of the user but {@code keep} (the one asking). */
     @Transactional
-    int signOutOthers(long userId, @Nullable String keep) {
+    public int signOutOthers(long userId, @Nullable String keep) {
         List<String> others = list(userId).stream().map(Device::id).filter(id -> !id.equals(keep)).toList();
         others.forEach(id -> signOut(userId, id));
         events.publishEvent(new DeviceEvents.OthersSignedOut(userId));
         return others.size();
+    }
+
+    /** The device of this request: its session's, or its bearer token's refresh family. */
+    public static @Nullable String current(jakarta.servlet.http.HttpServletRequest request) {
+        if (org.springframework.security.core.context.SecurityContextHolder.getContext().getAuthentication()
+                instanceof org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken jwt) {
+            return jwt.getToken().getClaimAsString(org.roost.revocation.RevokedTokens.FAMILY_CLAIM);
+        }
+        jakarta.servlet.http.HttpSession session = request.getSession(false);
+        return session != null && session.getAttribute(SESSION_ATTRIBUTE) instanceof String device ? device : null;
     }
 
     private static String truncate(String text, int length) {

@@ -3,6 +3,7 @@ package org.roost.federation;
 import java.util.Optional;
 
 import org.roost.shared.SecurityEvent;
+import org.roost.twofactor.SecondFactors;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.springframework.context.ApplicationEventPublisher;
@@ -32,8 +33,11 @@ class AccountResolution {
     private final UserService users;
     private final Usernames usernames;
     private final ApplicationEventPublisher events;
+    private final SecondFactors secondFactors;
 
-    AccountResolution(Identities identities, UserService users, Usernames usernames, ApplicationEventPublisher events) {
+    AccountResolution(Identities identities, UserService users, Usernames usernames, ApplicationEventPublisher events,
+            SecondFactors secondFactors) {
+        this.secondFactors = secondFactors;
         this.identities = identities;
         this.users = users;
         this.usernames = usernames;
@@ -51,6 +55,11 @@ class AccountResolution {
             return refuse(assertion, null, Refusal.EMAIL_UNVERIFIED_THERE);
         }
         Optional<Long> owner = users.findIdByVerifiedEmail(email);
+        if (owner.isPresent() && secondFactors.enabled(owner.get())) {
+            // Linked here, the link would be made before the second factor was asked (and then sign in without it):
+            // the owner links it from settings, signed in in full.
+            return refuse(assertion, owner.get(), Refusal.LINK_NEEDS_SECOND_FACTOR);
+        }
         if (owner.isPresent()) {
             return identities.link(owner.get(), assertion).flatMap(linked -> users.find(owner.get()))
                     .<Outcome>map(user -> new SignedIn(user, How.LINKED_NOW))

@@ -59,7 +59,11 @@ class IdentityController {
     private final Tickets tickets;
     private final org.roost.user.UserService users;
 
-    IdentityController(Identities identities, Providers providers, Tickets tickets, org.roost.user.UserService users) {
+    private final org.roost.stepup.Reauthentication reauthentication;
+
+    IdentityController(Identities identities, Providers providers, Tickets tickets, org.roost.user.UserService users,
+            org.roost.stepup.Reauthentication reauthentication) {
+        this.reauthentication = reauthentication;
         this.identities = identities;
         this.providers = providers;
         this.tickets = tickets;
@@ -83,6 +87,7 @@ class IdentityController {
     LinkStart link(@PathVariable String userId, Caller caller, @Valid @RequestBody LinkRequest body,
             HttpServletResponse response) {
         long owner = owner(userId, caller);
+        reauthentication.require(caller); // a linked provider signs in without the password, and outlives a reset
         Providers.Provider provider = providers.find(body.provider())
                 .orElseThrow(() -> ApiException.notFound("The sign-in provider"));
         String ticket = tickets.issue(Tickets.Kind.LINK, owner, provider.id(), BrowserBinding.LINK.bind(response));

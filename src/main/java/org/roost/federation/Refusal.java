@@ -14,6 +14,10 @@ enum Refusal {
             "This provider did not confirm your email address, so we cannot open or create an account with it. If you "
                     + "have a Roost account, sign in with your username and password, then link the provider in "
                     + "Settings (Sign-in providers)."),
+    LINK_NEEDS_SECOND_FACTOR(409, "Link this provider from settings",
+            "A Roost account has confirmed the email address this provider gave, and it has two-factor sign-in on: "
+                    + "a provider's word alone does not open it. Sign in with your password and a code, then link the "
+                    + "provider in Settings (Sign-in providers)."),
     LINKED_ELSEWHERE(409, "This provider account is linked to another Roost account",
             "The account you signed in with at the provider already signs in to a different Roost account. Remove "
                     + "the link there first, or sign in to that account."),

@@ -44,6 +44,18 @@ class LoginThrottle {
                 new Limit("u:" + user, properties.perUsername()), new Limit("a:" + address, properties.perAddress())));
     }
 
+    /**
+     * A signed-in user confirming their password ({@code current_password}, re-authentication): counted per
+     * account alone, with the strict allowance, since whoever holds the session may send from any address.
+     */
+    void currentPasswordAttempt(String username) {
+        take(List.of(new Limit("cp:" + key(username), properties.perUsernameAndAddress())));
+    }
+
+    void currentPasswordSucceeded(String username) {
+        counters.forget(List.of("cp:" + key(username)));
+    }
+
     /** A client authenticating at the token endpoints; {@link #clientSucceeded} forgets its attempts. */
     void clientAttempt(String clientId) {
         take(List.of(new Limit("c:" + bounded(clientId), properties.perClient())));

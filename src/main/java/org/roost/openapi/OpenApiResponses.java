@@ -108,6 +108,8 @@ class OpenApiResponses {
             Map.entry("rotateAppSecret", new Outcome("Replace your app's secret", "200", List.of("401", "403", "404", "409"))),
             Map.entry("deleteApp", new Outcome("Delete your app and what it was granted", "204", List.of("401", "403", "404"))),
             Map.entry("listConsents", new Outcome("List the apps you allowed", "200", List.of("401", "403"))),
+            Map.entry("reauthenticate", new Outcome("Confirm it is you (a sensitive change's REAUTHENTICATION_REQUIRED)",
+                    "204", List.of("400", "401", "403", "415", "429"))),
             Map.entry("revokeConsent", new Outcome("Revoke an app's access (ends its tokens)", "204",
                     List.of("401", "403", "404"))));
 
@@ -141,6 +143,8 @@ class OpenApiResponses {
                     "step_token", "must be a live step token from the first step")),
             Map.entry("createTokenSecondFactor", Map.of("code", "must be the authenticator's current code or an unused recovery code",
                     "step_token", "must be a live step token from the first step")),
+            Map.entry("reauthenticate", Map.of("password", "must be the user's current password",
+                    "code", "needed when two-factor sign-in is on: the authenticator's current code or an unused recovery code")),
             Map.entry("createPost", POST_RULES), Map.entry("updatePost", POST_RULES),
             Map.entry("registerApp", Map.of("redirect_uris", "each https, or http on a loopback address; no fragment, "
                     + "wildcard or user information (docs/api.md, \"Client registration\")",

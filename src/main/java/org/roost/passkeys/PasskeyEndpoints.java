@@ -17,6 +17,7 @@ import org.roost.session.SessionUser;
 import org.roost.shared.ApiException;
 import org.roost.shared.DependencyFailures;
 import org.roost.shared.ErrorCode;
+import org.roost.stepup.Reauthentication;
 import org.roost.web.ErrorResponses;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -32,8 +33,11 @@ final class PasskeyEndpoints extends OncePerRequestFilter {
     private final RateLimitProperties limits;
     private final RateLimitBuckets buckets;
     private final ErrorResponses errors;
+    private final Reauthentication reauthentication;
 
-    PasskeyEndpoints(RateLimitProperties limits, RateLimitBuckets buckets, ErrorResponses errors) {
+    PasskeyEndpoints(RateLimitProperties limits, RateLimitBuckets buckets, ErrorResponses errors,
+            Reauthentication reauthentication) {
+        this.reauthentication = reauthentication;
         this.limits = limits;
         this.buckets = buckets;
         this.errors = errors;
@@ -60,6 +64,16 @@ final class PasskeyEndpoints extends OncePerRequestFilter {
         if (request.getRequestURI().startsWith("/webauthn/register") && !signedIn()) {
             errors.write(request, response, ErrorCode.UNAUTHENTICATED, "Sign in to add a passkey.");
             return;
+        }
+        if (request.getRequestURI().startsWith("/webauthn/register")) {
+            // A passkey signs in without the password and outlives a reset: a stolen session must not add one.
+            try {
+                reauthentication.require(SecurityContextHolder.getContext().getAuthentication());
+            }
+            catch (ApiException refused) {
+                errors.write(request, response, refused);
+                return;
+            }
         }
         Tracking tracked = new Tracking(response);
         try {

@@ -1,11 +1,13 @@
 package org.roost.passkeys;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 
 import org.roost.session.SessionUser;
 import org.roost.shared.ApiException;
 import org.roost.shared.DependencyFailures;
 import org.roost.shared.SecurityEvent;
+import org.roost.twofactor.SecondFactors;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
 import org.springframework.context.ApplicationEventPublisher;
@@ -24,6 +26,7 @@ import org.springframework.security.web.webauthn.management.PublicKeyCredentialR
 import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
 import org.springframework.security.web.webauthn.management.RelyingPartyAuthenticationRequest;
 import org.springframework.security.web.webauthn.management.RelyingPartyRegistrationRequest;
+import org.springframework.security.web.webauthn.management.UserCredentialRepository;
 import org.springframework.security.web.webauthn.management.WebAuthnRelyingPartyOperations;
 
 /**
@@ -35,14 +38,21 @@ import org.springframework.security.web.webauthn.management.WebAuthnRelyingParty
 final class PasskeyRelyingParty implements WebAuthnRelyingPartyOperations {
 
     static final int LABEL_MAX = 64;
+    /** The UV bit of the authenticator data's flags (WebAuthn §6.1). */
+    private static final int USER_VERIFIED = 0x04;
 
     private final WebAuthnRelyingPartyOperations delegate;
     private final PublicKeyCredentialUserEntityRepository userEntities;
     private final UserService users;
     private final ApplicationEventPublisher events;
+    private final UserCredentialRepository credentials;
+    private final SecondFactors secondFactors;
 
     PasskeyRelyingParty(WebAuthnRelyingPartyOperations delegate, PublicKeyCredentialUserEntityRepository userEntities,
-            UserService users, ApplicationEventPublisher events) {
+            UserService users, ApplicationEventPublisher events, UserCredentialRepository credentials,
+            SecondFactors secondFactors) {
+        this.credentials = credentials;
+        this.secondFactors = secondFactors;
         this.delegate = delegate;
         this.userEntities = userEntities;
         this.users = users;
@@ -93,8 +103,39 @@ final class PasskeyRelyingParty implements WebAuthnRelyingPartyOperations {
         return delegate.createCredentialRequestOptions(request);
     }
 
+    /**
+     * The framework's verification, and two checks it leaves out. The signature counter must advance (WebAuthn
+     * §6.1.1): the framework compares it with the count at registration only, so a cloned authenticator replaying
+     * an older count passed; here it is compared with the stored count, which the framework keeps up to date. The
+     * signature covers the authenticator data, so the count read before verification is the one verified. And a
+     * passkey whose authenticator did not verify its user (no UV flag) is one factor: it does not sign in an account
+     * that has two-factor sign-in on.
+     */
     @Override
     public PublicKeyCredentialUserEntity authenticate(RelyingPartyAuthenticationRequest request) {
-        return delegate.authenticate(request);
+        byte[] data = request.getPublicKey().getResponse().getAuthenticatorData().getBytes();
+        if (data.length < 37) {
+            throw new IllegalArgumentException("authenticator data too short");
+        }
+        long count = ByteBuffer.wrap(data, 33, 4).getInt() & 0xffffffffL;
+        CredentialRecord stored = credentials.findByCredentialId(request.getPublicKey().getRawId());
+        // A counter of zero on both sides is an authenticator that keeps none (allowed by the specification).
+        if (stored != null && (count != 0 || stored.getSignatureCount() != 0) && count <= stored.getSignatureCount()) {
+            throw new IllegalArgumentException("the signature counter did not advance: the passkey may be cloned");
+        }
+        PublicKeyCredentialUserEntity entity = delegate.authenticate(request);
+        boolean userVerified = (data[32] & USER_VERIFIED) != 0;
+        if (!userVerified && users.findByUsername(entity.getName()).map(user -> secondFactors.enabled(user.id())).orElse(false)) {
+            throw new UserNotVerified();
+        }
+        return new VerifiedUserEntity(entity, userVerified);
+    }
+
+    /** A passkey without user verification offered to an account that needs two factors. */
+    static final class UserNotVerified extends RuntimeException {
+
+        UserNotVerified() {
+            super("the authenticator did not verify its user", null, false, false);
+        }
     }
 }

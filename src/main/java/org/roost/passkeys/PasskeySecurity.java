@@ -9,6 +9,7 @@ import org.roost.session.SessionSignIn;
 import org.roost.shared.DependencyFailures;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.SecurityEvent;
+import org.roost.stepup.Reauthentication;
 import org.roost.user.UserRepresentation;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
@@ -45,6 +46,8 @@ public class PasskeySecurity {
     /** Where the OAuth sign-in page posts a passkey's answer, and where it asks for the options first. */
     public static final String SIGN_IN_PAGE_PATH = "/signin/passkey";
     public static final String SIGN_IN_PAGE_OPTIONS_PATH = "/signin/passkey/options";
+    static final String NOT_VERIFIED = "This passkey did not verify you (no PIN, fingerprint or face), and this account "
+            + "has two-factor sign-in on: sign in with your password and a code, or with a passkey that verifies you.";
     static final String NOT_ACCEPTED = "The passkey was not accepted: it is not registered here, or could not be verified.";
 
     private final PasskeyProperties properties;
@@ -56,10 +59,12 @@ public class PasskeySecurity {
     private final RateLimitBuckets buckets;
     private final ApplicationEventPublisher events;
     private final JsonMapper json;
+    private final Reauthentication reauthentication;
 
     PasskeySecurity(PasskeyProperties properties, PasskeyRelyingParty rp, UserService users, SessionSignIn signIn,
             ErrorResponses errors, RateLimitProperties limits, RateLimitBuckets buckets, ApplicationEventPublisher events,
-            JsonMapper json) {
+            JsonMapper json, Reauthentication reauthentication) {
+        this.reauthentication = reauthentication;
         this.properties = properties;
         this.rp = rp;
         this.users = users;
@@ -85,7 +90,9 @@ public class PasskeySecurity {
                                     UserSummary user = user(authentication.getPrincipal());
                                     events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.LOGIN_SUCCEEDED,
                                             user.id(), "method", "passkey"));
-                                    UserRepresentation body = signIn.establish(user, false, request, response);
+                                    // a passkey that did not verify its user is no re-authentication
+                                    UserRepresentation body = signIn.establish(user, false,
+                                            VerifiedUserEntity.userVerified(authentication.getPrincipal()), request, response);
                                     response.setStatus(200);
                                     response.setContentType(MediaType.APPLICATION_JSON_VALUE);
                                     json.writeValue(response.getOutputStream(), body);
@@ -94,7 +101,7 @@ public class PasskeySecurity {
                                 return filter;
                             }
                         }))
-                .addFilterAfter(new PasskeyEndpoints(limits, buckets, errors), SecurityContextHolderFilter.class);
+                .addFilterAfter(new PasskeyEndpoints(limits, buckets, errors, reauthentication), SecurityContextHolderFilter.class);
     }
 
     /**
@@ -124,7 +131,8 @@ public class PasskeySecurity {
                 return;
             }
             events.publishEvent(new SecurityEvent(SecurityEvent.Kind.LOGIN_FAILED, null, null, Map.of("method", "passkey")));
-            errors.write(request, response, ErrorCode.INVALID_CREDENTIALS, NOT_ACCEPTED);
+            errors.write(request, response, ErrorCode.INVALID_CREDENTIALS,
+                    failure.getCause() instanceof PasskeyRelyingParty.UserNotVerified ? NOT_VERIFIED : NOT_ACCEPTED);
         };
     }
 

@@ -1,5 +1,6 @@
 package org.roost.passkeys;
 
+import org.roost.twofactor.SecondFactors;
 import org.roost.user.UserService;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -29,11 +30,11 @@ class PasskeyStores {
     @Bean
     PasskeyRelyingParty passkeyRelyingParty(PasskeyProperties properties,
             PublicKeyCredentialUserEntityRepository userEntities, UserCredentialRepository credentials,
-            UserService users, ApplicationEventPublisher events) {
+            UserService users, ApplicationEventPublisher events, SecondFactors secondFactors) {
         PublicKeyCredentialRpEntity rp = PublicKeyCredentialRpEntity.builder().id(properties.rpId())
                 .name(properties.rpName()).build();
         return new PasskeyRelyingParty(
                 new Webauthn4JRelyingPartyOperations(userEntities, credentials, rp, properties.allowedOrigins()),
-                userEntities, users, events);
+                userEntities, users, events, credentials, secondFactors);
     }
 }

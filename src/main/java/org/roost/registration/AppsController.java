@@ -6,6 +6,7 @@ import java.util.Set;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.Caller;
+import org.roost.stepup.Reauthentication;
 import org.roost.shared.Scopes;
 import org.roost.shared.Timestamps;
 import org.roost.web.ApiPaths;
@@ -47,14 +48,17 @@ class AppsController {
     }
 
     private final Apps apps;
+    private final Reauthentication reauthentication;
 
-    AppsController(Apps apps) {
+    AppsController(Apps apps, Reauthentication reauthentication) {
         this.apps = apps;
+        this.reauthentication = reauthentication;
     }
 
     @PostMapping(consumes = "application/json")
     ResponseEntity<AppView> registerApp(@RequestBody NewApp app, Caller caller) {
         long owner = caller.requireUser(Scopes.USERS_WRITE).id();
+        reauthentication.require(caller); // a new app's secret in a thief's hands outlives the stolen session
         // Members left out (or null) are refused by the same rules as wrong ones, never a 500
         boolean confidential = switch (app.type() == null ? "" : app.type()) {
             case "confidential" -> true;
@@ -79,6 +83,8 @@ class AppsController {
 
     @PostMapping("/{app}/secret")
     ResponseEntity<AppView> rotateAppSecret(@PathVariable("app") String clientId, Caller caller) {
+        caller.requireUser(Scopes.USERS_WRITE);
+        reauthentication.require(caller);
         return ResponseEntity.ok().header("Cache-Control", "no-store")
                 .body(AppView.of(apps.rotateSecret(caller.requireUser(Scopes.USERS_WRITE).id(), clientId)));
     }

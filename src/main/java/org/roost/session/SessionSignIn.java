@@ -46,6 +46,15 @@ public class SessionSignIn {
     /** Signs {@code user} in on this browser and answers what the login endpoints answer: the owner's view of the user. */
     public UserRepresentation establish(UserSummary user, boolean rememberMe, HttpServletRequest request,
             HttpServletResponse response) {
+        return establish(user, rememberMe, true, request, response);
+    }
+
+    /**
+     * @param verified whether this sign-in proved the user in full (a password, a code, a provider, a passkey that
+     *                 verified them), which a sensitive change within the re-authentication window may rely on
+     */
+    public UserRepresentation establish(UserSummary user, boolean rememberMe, boolean verified,
+            HttpServletRequest request, HttpServletResponse response) {
         // A new session at every login: an id planted before login (session fixation) is worthless.
         HttpSession old = request.getSession(false);
         if (old != null) {
@@ -62,11 +71,30 @@ public class SessionSignIn {
         }
         SecurityContext context = SecurityContextHolder.createEmptyContext();
         context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
-                new SessionUser(user.id(), user.username(), clock.instant()), null,
+                new SessionUser(user.id(), user.username(), clock.instant(), verified ? clock.instant() : null), null,
                 List.of(new SimpleGrantedAuthority("ROLE_USER"))));
         SecurityContextHolder.setContext(context);
         contexts.saveContext(context, request, response);
         csrfTokens.saveToken(csrfTokens.generateToken(request), request, response);
         return UserRepresentation.ofOwner(user, users.email(user.id()), ApiPaths.V1);
+    }
+
+    /**
+     * Records in this request's session that its user just proved who they are again (stepup.Reauthentication).
+     * The session id stays: nothing about who is signed in changed.
+     *
+     * @return false when the request has no signed-in session
+     */
+    public boolean markVerified(HttpServletRequest request, HttpServletResponse response) {
+        var current = SecurityContextHolder.getContext().getAuthentication();
+        if (current == null || !(current.getPrincipal() instanceof SessionUser user) || request.getSession(false) == null) {
+            return false;
+        }
+        SecurityContext context = SecurityContextHolder.createEmptyContext();
+        context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(user.verified(clock.instant()), null,
+                current.getAuthorities()));
+        SecurityContextHolder.setContext(context);
+        contexts.saveContext(context, request, response);
+        return true;
     }
 }

@@ -15,6 +15,8 @@ public enum ErrorCode {
     FORBIDDEN(403, "You are not allowed to do this."),
     CSRF_TOKEN_INVALID(403, "The CSRF token is missing or invalid."),
     INSUFFICIENT_SCOPE(403, "The access token lacks the scope this request needs."),
+    /** A sensitive change needs a sign-in within roost.security.reauthentication-window (docs/api.md, "Re-authentication"). */
+    REAUTHENTICATION_REQUIRED(403, "Confirm it is you: sign in again (your password, and a code if two-factor sign-in is on) to make this change."),
     NOT_FOUND(404, "The resource was not found."),
     METHOD_NOT_ALLOWED(405, "The method is not allowed on this resource."),
     NOT_ACCEPTABLE(406, "No acceptable representation is available."),

@@ -34,10 +34,19 @@ class AccessTokens {
         this.clock = clock;
     }
 
-    /** @param amr how the user signed in (RFC 8176: {@code pwd}, {@code otp}, {@code mfa}) */
-    Issued issue(long userId, Set<String> scopes, String issuer, String refreshFamily, List<String> amr) {
+    /**
+     * @param amr    how the user signed in (RFC 8176: {@code pwd}, {@code otp}, {@code mfa})
+     * @param signIn whether this token is minted by a sign-in: it then carries {@code auth_time}, which a sensitive
+     *               change within the re-authentication window relies on (stepup.Reauthentication); a refreshed
+     *               token proves no sign-in and carries none
+     */
+    Issued issue(long userId, Set<String> scopes, String issuer, String refreshFamily, List<String> amr, boolean signIn) {
         Instant now = clock.instant();
-        JwtClaimsSet claims = JwtClaimsSet.builder()
+        JwtClaimsSet.Builder builder = JwtClaimsSet.builder();
+        if (signIn) {
+            builder.claim("auth_time", now.getEpochSecond());
+        }
+        JwtClaimsSet claims = builder
                 .issuer(issuer)
                 .subject(Long.toString(userId))
                 .audience(List.of(properties.audience()))

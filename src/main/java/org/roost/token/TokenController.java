@@ -68,7 +68,8 @@ class TokenController {
             HttpServletRequest request) {
         UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, user.id(), "grant", "password"));
-        return pair(user.id(), signedIn(user.id(), SecondFactors.PASSWORD_ONLY, request), SecondFactors.PASSWORD_ONLY, request);
+        return pair(user.id(), signedIn(user.id(), SecondFactors.PASSWORD_ONLY, request), SecondFactors.PASSWORD_ONLY, true,
+                request);
     }
 
     /** The second step of {@link #token} for a user with two-factor sign-in on (docs/api.md, "Two-factor sign-in"). */
@@ -78,7 +79,7 @@ class TokenController {
         SecondFactors.Completed done = secondFactors.complete(body.stepToken(), body.code());
         events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, done.userId()));
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, done.userId(), "grant", "password+otp"));
-        return pair(done.userId(), signedIn(done.userId(), done.amr(), request), done.amr(), request);
+        return pair(done.userId(), signedIn(done.userId(), done.amr(), request), done.amr(), true, request);
     }
 
     /** A new refresh-token family, listed among the user's devices under the family's id. */
@@ -95,7 +96,7 @@ class TokenController {
             case RefreshTokens.Outcome.Rotated rotated -> {
                 events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REFRESHED, rotated.userId()));
                 devices.touch(rotated.refreshToken().familyId(), request.getRemoteAddr(), null);
-                yield pair(rotated.userId(), rotated.refreshToken(), rotated.amr(), request);
+                yield pair(rotated.userId(), rotated.refreshToken(), rotated.amr(), false, request);
             }
             case RefreshTokens.Outcome.Refused refused ->
                     throw new ApiException(ErrorCode.INVALID_TOKEN, "The refresh token is invalid, expired or revoked.");
@@ -123,10 +124,11 @@ class TokenController {
         return ResponseEntity.noContent().build();
     }
 
+    /** @param signIn whether a sign-in just happened: only then does the access token say when ({@code auth_time}) */
     private ResponseEntity<TokenResponse> pair(long userId, RefreshTokens.Issued refreshToken, java.util.List<String> amr,
-            HttpServletRequest request) {
+            boolean signIn, HttpServletRequest request) {
         AccessTokens.Issued access = accessTokens.issue(userId, Scopes.FIRST_PARTY, issuers.of(request), refreshToken.familyId(),
-                amr);
+                amr, signIn);
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).header("Pragma", "no-cache")
                 .body(new TokenResponse(access.value(), "Bearer", access.expiresIn(), refreshToken.token()));
     }

@@ -44,6 +44,21 @@ public class SecondFactors {
         }
     }
 
+    public boolean enabled(long userId) {
+        return repository.enabled(userId);
+    }
+
+    /**
+     * Checks a code of a signed-in user who confirms who they are (re-authentication): the same check, counter and
+     * throttle as the second step of a sign-in.
+     *
+     * @throws ApiException {@code VALIDATION_ERROR} on {@code code}; {@code RATE_LIMITED} while guessing is throttled
+     */
+    @Transactional(noRollbackFor = ApiException.class)
+    public void verify(long userId, String code) {
+        codes.require(userId, code, true);
+    }
+
     /**
      * Completes a sign-in. A step token allows a few codes, then is void; a right code spends it.
      *

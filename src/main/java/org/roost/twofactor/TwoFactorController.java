@@ -8,6 +8,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
+import org.roost.devices.Devices;
 import org.roost.shared.Caller;
 import org.roost.shared.Ids;
 import org.roost.shared.Scopes;
@@ -38,9 +39,11 @@ class TwoFactorController {
     }
 
     private final Enrolments enrolments;
+    private final Devices devices;
 
-    TwoFactorController(Enrolments enrolments) {
+    TwoFactorController(Enrolments enrolments, Devices devices) {
         this.enrolments = enrolments;
+        this.devices = devices;
     }
 
     @GetMapping
@@ -59,8 +62,12 @@ class TwoFactorController {
     }
 
     @PostMapping(path = "/confirm", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<RecoveryCodes> confirm(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller) {
-        List<String> codes = enrolments.confirm(owner(userId, caller), body.currentPassword(), body.code());
+    ResponseEntity<RecoveryCodes> confirm(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller,
+            jakarta.servlet.http.HttpServletRequest request) {
+        long id = owner(userId, caller);
+        List<String> codes = enrolments.confirm(id, body.currentPassword(), body.code());
+        // As a new password does: whoever was signed in on one factor alone is signed out (this device stays).
+        devices.signOutOthers(id, Devices.current(request));
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).body(new RecoveryCodes(codes));
     }
 

@@ -76,9 +76,21 @@ class TwoFactorRepository {
                 .param("id", userId).query(Long.class).single();
     }
 
-    void recordFailure(long userId, int failures, Instant since) {
-        jdbc.sql("UPDATE two_factor SET failures = :failures, failures_since = :since WHERE user_id = :id")
-                .param("id", userId).param("failures", failures).param("since", Timestamps.utc(since)).update();
+    /**
+     * Counts one attempt at a code, unless {@code max} were counted in the window that began after
+     * {@code windowStart}: a window that ended starts afresh with this attempt. One statement, so that attempts
+     * sent at once cannot all read the same count (the right-hand sides read the row as it was).
+     *
+     * @return false when the allowance is spent
+     */
+    boolean countAttempt(long userId, Instant now, Instant windowStart, int max) {
+        return jdbc.sql("""
+                UPDATE two_factor SET
+                  failures = CASE WHEN failures_since IS NULL OR failures_since <= :start THEN 1 ELSE failures + 1 END,
+                  failures_since = CASE WHEN failures_since IS NULL OR failures_since <= :start THEN :now ELSE failures_since END
+                WHERE user_id = :id AND (failures_since IS NULL OR failures_since <= :start OR failures < :max)""")
+                .param("id", userId).param("now", Timestamps.utc(now)).param("start", Timestamps.utc(windowStart))
+                .param("max", max).update() > 0;
     }
 
     void clearFailures(long userId) {

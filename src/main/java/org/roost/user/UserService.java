@@ -9,6 +9,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.roost.shared.ApiException;
+import org.roost.stepup.Reauthentication;
 import org.roost.shared.Caller;
 import org.roost.shared.Page;
 import org.roost.shared.PageRequest;
@@ -35,8 +36,13 @@ public class UserService {
     private final PasswordEncoder passwords;
     private final ApplicationEventPublisher events;
     private final Clock clock;
+    private final CurrentPasswordThrottle currentPasswords;
+    private final Reauthentication reauthentication;
 
-    UserService(UserRepository users, PasswordEncoder passwords, ApplicationEventPublisher events, Clock clock) {
+    UserService(UserRepository users, PasswordEncoder passwords, ApplicationEventPublisher events, Clock clock,
+            CurrentPasswordThrottle currentPasswords, Reauthentication reauthentication) {
+        this.reauthentication = reauthentication;
+        this.currentPasswords = currentPasswords;
         this.users = users;
         this.passwords = passwords;
         this.events = events;
@@ -138,7 +144,7 @@ public class UserService {
                 throw ApiException.invalid("current_password",
                         "cannot be checked: the account has no password yet; set one with \"Forgot password?\"");
             }
-            if (command.currentPassword() == null || !passwords.matches(command.currentPassword(), currentHash)) {
+            if (command.currentPassword() == null || !passwordMatches(id, command.currentPassword())) {
                 throw ApiException.invalid("current_password", "must be the user's current password");
             }
         }
@@ -161,6 +167,7 @@ public class UserService {
     @Transactional
     public void delete(long id, Caller caller) {
         caller.requireOwner(id, Scopes.USERS_WRITE);
+        reauthentication.require(caller);
         events.publishEvent(new UserEvents.UserDeleting(id));
         if (!users.delete(id)) {
             throw ApiException.notFound("The user");
@@ -190,9 +197,23 @@ public class UserService {
         events.publishEvent(new UserEvents.CredentialsRevoked(id));
     }
 
-    /** Whether {@code password} is the user's current password (for changes that must be confirmed with it). */
+    /**
+     * Whether {@code password} is the user's current password, for changes confirmed with it and re-authentication:
+     * throttled per account like a sign-in (counted before the hash), so a stolen session cannot guess its way to it.
+     *
+     * @throws ApiException {@code RATE_LIMITED} while the account's back-off runs
+     */
     public boolean passwordMatches(long id, String password) {
-        return users.findPasswordHash(id).map(hash -> passwords.matches(password, hash)).orElse(false);
+        String username = get(id).username();
+        currentPasswords.attempt(username);
+        boolean matches = users.findPasswordHash(id).map(hash -> passwords.matches(password, hash)).orElse(false);
+        if (matches) {
+            currentPasswords.succeeded(username);
+        }
+        else {
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.LOGIN_FAILED, id, "check", "current_password"));
+        }
+        return matches;
     }
 
     /** The user's address as only they may see it. */

@@ -4,6 +4,7 @@ import { h, field, showError, errorBox } from '../dom.js';
 import { session } from '../shell.js';
 import { timeAgo } from '../components/time.js';
 import { addPasskey, supported } from '../passkeys.js';
+import { withReauthentication } from '../reauth.js';
 
 const LABEL_HINT = 'Up to 64 characters, such as the device it is on.';
 
@@ -17,7 +18,7 @@ export function passkeysSection(section) {
     supported() ? null : h('p', { class: 'hint' }, 'This browser cannot make passkeys.')], async (form) => {
     const label = form.elements.label.value.trim();
     if (!label) throw { message: 'Please correct the fields marked below.', details: [{ field: 'label', message: 'must not be blank' }] };
-    await addPasskey(label);
+    await withReauthentication(() => addPasskey(label));
     form.elements.label.value = '';
     await draw();
     return `Passkey “${label}” added.`;

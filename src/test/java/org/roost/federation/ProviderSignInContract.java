@@ -190,7 +190,20 @@ abstract class ProviderSignInContract {
         assertThat(local.postJson("/api/v1/users/" + id + "/two-factor/confirm", "{\"current_password\":\"%s\",\"code\":\"%s\"}"
                 .formatted(ApiClient.PASSWORD, code(secret, 0)), "X-XSRF-TOKEN", xsrf).statusCode()).isEqualTo(200);
 
-        // when they sign in with the provider in the web app
+        // when the provider account signs in by that address alone (issue 30: linked before the code was asked)
+        HttpResponse<String> byAddress = browser().signIn(START, login);
+
+        // then nothing is linked: the owner signs in with password and code and links from settings
+        assertThat(byAddress.statusCode()).isEqualTo(409);
+        assertThat(byAddress.body()).contains("data-reason=\"link_needs_second_factor\"");
+        assertThat(identities(local, id).path("items")).isEmpty();
+        HttpResponse<String> start = local.postJson("/api/v1/users/" + id + "/identities/link-requests",
+                "{\"provider\":\"test\"}", "X-XSRF-TOKEN", xsrf);
+        assertThat(start.statusCode()).as(start.body()).isEqualTo(200);
+        assertThat(new ProviderBrowser(local, issuer()).signIn(Json.of(start.body()).path("location").asString(), login)
+                .statusCode()).isEqualTo(302);
+
+        // when they then sign in with the provider in the web app
         ProviderBrowser browser = browser();
         HttpResponse<String> callback = browser.signIn(START, login);
         HttpResponse<String> step = browser.roost().get(path(ProviderBrowser.location(callback)));

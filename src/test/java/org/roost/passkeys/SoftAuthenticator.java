@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
  * attestation, user present and verified. It answers the server's options as a browser would send them, for any
  * origin and relying party, so a test can also play a passkey made for another site.
  */
-final class SoftAuthenticator {
+public final class SoftAuthenticator {
 
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
 
@@ -37,7 +37,7 @@ final class SoftAuthenticator {
     private byte[] userHandle = new byte[0];
     private int signCount;
 
-    SoftAuthenticator() {
+    public SoftAuthenticator() {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
             generator.initialize(new ECGenParameterSpec("secp256r1"));
@@ -49,12 +49,12 @@ final class SoftAuthenticator {
         ThreadLocalRandom.current().nextBytes(credentialId);
     }
 
-    String id() {
+    public String id() {
         return B64.encodeToString(credentialId);
     }
 
     /** The body of {@code POST /webauthn/register} for these creation options. */
-    String register(JsonNode options, String origin, String rpId, String label) {
+    public String register(JsonNode options, String origin, String rpId, String label) {
         userHandle = Base64.getUrlDecoder().decode(options.path("user").path("id").asString());
         byte flags = (byte) (AuthenticatorData.BIT_UP | AuthenticatorData.BIT_UV | AuthenticatorData.BIT_AT);
         AuthenticatorData<com.webauthn4j.data.extension.authenticator.RegistrationExtensionAuthenticatorOutput> data =
@@ -72,11 +72,22 @@ final class SoftAuthenticator {
     }
 
     /** The body of {@code POST /login/webauthn} for these request options. */
-    String signIn(JsonNode options, String origin, String rpId) {
+    public String signIn(JsonNode options, String origin, String rpId) {
+        return signIn(options, origin, rpId, true);
+    }
+
+    /** As a clone would: the next answer repeats the last answer's signature counter. */
+    public void rewindCounter() {
+        signCount--;
+    }
+
+    /** @param userVerified whether the answer says the authenticator verified its user (the UV flag) */
+    public String signIn(JsonNode options, String origin, String rpId, boolean userVerified) {
         byte[] clientData = clientData("webauthn.get", options.path("challenge").asString(), origin)
                 .getBytes(StandardCharsets.UTF_8);
         byte[] data = ByteBuffer.allocate(37).put(sha256(rpId.getBytes(StandardCharsets.UTF_8)))
-                .put((byte) (AuthenticatorData.BIT_UP | AuthenticatorData.BIT_UV)).putInt(++signCount).array();
+                .put((byte) (AuthenticatorData.BIT_UP | (userVerified ? AuthenticatorData.BIT_UV : 0))).putInt(++signCount)
+                .array();
         byte[] signature;
         try {
             Signature signer = Signature.getInstance("SHA256withECDSA");
