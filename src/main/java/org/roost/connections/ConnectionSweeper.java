@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -39,10 +40,18 @@ final class ConnectionSweeper implements SmartLifecycle {
     /** When the sweeper first saw each connection: "newest" for the per-address limit. Sweeper thread only. */
     private Map<SocketWrapperBase<?>, Long> firstSeen = new HashMap<>();
     private final Map<Connector, Optional<AbstractEndpoint<?, ?>>> endpoints = new HashMap<>();
+    private final Function<Connector, Optional<AbstractEndpoint<?, ?>>> endpointOf;
     private @Nullable ScheduledExecutorService timer;
 
     ConnectionSweeper(List<Connector> connectors, InServiceRequests inService, ConnectionsProperties limits,
             MeterRegistry meters) {
+        this(connectors, inService, limits, meters, Endpoints::of);
+    }
+
+    /** With another way to a connector's connections: for tests, which cannot make Tomcat's connections fail. */
+    ConnectionSweeper(List<Connector> connectors, InServiceRequests inService, ConnectionsProperties limits,
+            MeterRegistry meters, Function<Connector, Optional<AbstractEndpoint<?, ?>>> endpointOf) {
+        this.endpointOf = endpointOf;
         this.connectors = connectors;
         this.inService = inService;
         this.limits = limits;
@@ -56,21 +65,28 @@ final class ConnectionSweeper implements SmartLifecycle {
         long now = System.nanoTime();
         Map<Offence, Integer> counts = new EnumMap<>(Offence.class);
         Map<SocketWrapperBase<?>, Long> seen = new HashMap<>();
+        Failures failures = new Failures();
         for (Connector connector : connectors) {
-            AbstractEndpoint<?, ?> endpoint = endpoints.computeIfAbsent(connector, Endpoints::of).orElse(null);
+            AbstractEndpoint<?, ?> endpoint = endpoints.computeIfAbsent(connector, endpointOf).orElse(null);
             if (endpoint == null) {
                 continue;
             }
             Map<String, List<SocketWrapperBase<?>>> byAddress = new HashMap<>();
             for (SocketWrapperBase<?> connection : endpoint.getConnections()) {
-                seen.put(connection, firstSeen.getOrDefault(connection, now));
-                Object processor = connection.getCurrentProcessor();
-                Offence offence = processor != null ? Offence.of(processor, now, limits)
-                        : Offence.ofServed(inService.of(connection), awaitingBytes(connection), now, limits);
-                if (offence != null) {
-                    close(endpoint, connection, offence, counts);
-                } else if (connection.getRemoteAddr() != null) {
-                    byAddress.computeIfAbsent(connection.getRemoteAddr(), a -> new ArrayList<>()).add(connection);
+                // Each connection on its own: one whose state cannot be read must not spare all the others.
+                try {
+                    seen.put(connection, firstSeen.getOrDefault(connection, now));
+                    Object processor = connection.getCurrentProcessor();
+                    Offence offence = processor != null ? Offence.of(processor, now, limits)
+                            : Offence.ofServed(inService.of(connection), awaitingBytes(connection), now, limits);
+                    if (offence != null) {
+                        close(endpoint, connection, offence, counts);
+                    } else if (connection.getRemoteAddr() != null) {
+                        byAddress.computeIfAbsent(connection.getRemoteAddr(), a -> new ArrayList<>())
+                                .add(connection);
+                    }
+                } catch (RuntimeException e) {
+                    failures.add(e);
                 }
             }
             for (var address : byAddress.entrySet()) {
@@ -78,7 +94,11 @@ final class ConnectionSweeper implements SmartLifecycle {
                 if (same.size() > limits.perAddress() && !limits.isProxy(address.getKey())) {
                     same.sort(Comparator.comparingLong((SocketWrapperBase<?> c) -> seen.get(c)).reversed());
                     for (SocketWrapperBase<?> newest : same.subList(0, same.size() - limits.perAddress())) {
-                        close(endpoint, newest, Offence.PER_ADDRESS, counts);
+                        try {
+                            close(endpoint, newest, Offence.PER_ADDRESS, counts);
+                        } catch (RuntimeException e) {
+                            failures.add(e);
+                        }
                     }
                 }
             }
@@ -87,6 +107,26 @@ final class ConnectionSweeper implements SmartLifecycle {
         if (!counts.isEmpty()) {
             // One line per sweep, never one per connection: an attack must not become a flood of log lines.
             log.info("Closed {} connections: {}", counts.values().stream().mapToInt(Integer::intValue).sum(), counts);
+        }
+        failures.log();
+    }
+
+    /** Connections the sweep could not judge: one WARN line per sweep, without a stack (no flood, no ERROR). */
+    private static final class Failures {
+        private int count;
+        private @Nullable RuntimeException first;
+
+        void add(RuntimeException e) {
+            count++;
+            if (first == null) {
+                first = e;
+            }
+        }
+
+        void log() {
+            if (first != null) {
+                log.warn("Skipped {} connections this sweep (the next sweep looks again): {}", count, first.toString());
+            }
         }
     }
 
@@ -114,7 +154,8 @@ final class ConnectionSweeper implements SmartLifecycle {
         try {
             sweep();
         } catch (RuntimeException e) {
-            log.warn("Connection sweep failed: {}", e.toString()); // the next sweep tries again
+            // Beyond any one connection (a connector's list): the next sweep tries again, the timer must not die.
+            log.warn("Connection sweep failed: {}", e.toString());
         }
     }
 

@@ -49,7 +49,11 @@ final class InServiceRequests extends ValveBase {
      * over max-swallow-size; the client loses only keep-alive.
      */
     private static void closeInsteadOfSwallowing(org.apache.catalina.connector.Request request, Request coyote) {
-        long declared = coyote.getContentLengthLong();
+        var length = Offence.declaredLength(coyote);
+        if (length.isEmpty()) {
+            return; // a Content-Length that is no number: Tomcat answered 400 and reads no body of it
+        }
+        long declared = length.getAsLong();
         // A chunked body declares no length: unread is what Tomcat's input filter says (its last chunk unparsed).
         boolean unread = declared > 0 ? coyote.getBytesRead() < declared : declared < 0 && !Offence.fullyRead(coyote);
         // Refused requests only: Tomcat marks this an error state, and turns any status under 400 into a 500 (a

@@ -1,6 +1,7 @@
 package org.roost.connections;
 
 import java.time.Duration;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.coyote.AbstractProcessor;
@@ -64,13 +65,30 @@ enum Offence {
         if (start <= 0 || request.getRequestProcessor().getStage() != Constants.STAGE_SERVICE) {
             return null;
         }
-        long declared = request.getContentLengthLong();
+        OptionalLong length = declaredLength(request);
+        if (length.isEmpty()) {
+            return null; // Tomcat refused it (400) and reads no body of it: nothing can trickle
+        }
+        long declared = length.getAsLong();
         long read = request.getBytesRead();
         boolean awaitingChunks = declared < 0 && awaitingBytes && !fullyRead(request);
         if (request.getStartTimeNanos() != start) {
             return null; // the request ended and its object was recycled meanwhile: the figures mix two requests
         }
         return bodyTooSlow(declared, read, awaitingChunks, now - start, limits) ? BODY_RATE : null;
+    }
+
+    /**
+     * The request's Content-Length (-1 for none), or empty if it is no number ({@code Content-Length: cats}).
+     * Tomcat answers such a request 400 itself, yet Request#getContentLengthLong throws on it at every call: a
+     * caller outside Tomcat's parsing (the valve after the 400, the sweeper) must not let that escape.
+     */
+    static OptionalLong declaredLength(Request request) {
+        try {
+            return OptionalLong.of(request.getContentLengthLong());
+        } catch (IllegalArgumentException notANumber) { // NumberFormatException among them
+            return OptionalLong.empty();
+        }
     }
 
     /**

@@ -51,7 +51,13 @@ class GraphQlRoutes {
                 .GET(GraphQlHttpEndpoint.PATH, http::handleRequest)
                 .filter((request, next) -> admit(request, next, http, sse))
                 .build()
-                .and(RouterFunctions.route().GET("/graphiql", graphiQl::page).build());
+                .and(RouterFunctions.route().GET(GraphiQlPage.PATH, graphiQl::page).build());
+    }
+
+    /** 405 with Allow, OPTIONS and HEAD on these paths, which routes alone answer 404. */
+    @Bean
+    GraphQlMethods graphQlMethods() {
+        return new GraphQlMethods();
     }
 
     private static ServerResponse admit(ServerRequest request, HandlerFunction<ServerResponse> next,

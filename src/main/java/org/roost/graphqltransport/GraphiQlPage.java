@@ -15,6 +15,8 @@ import org.springframework.web.servlet.function.ServerResponse;
 @Component
 class GraphiQlPage {
 
+    static final String PATH = "/graphiql";
+
     private final Resource page = new ClassPathResource("graphiql/index.html");
 
     ServerResponse page(ServerRequest request) {

@@ -74,6 +74,31 @@ class HttpSemanticsTest {
     }
 
     @Test
+    void answersTheGraphQlPathsLikeTheRestApiForMethodsTheyLack() throws IOException {
+        for (var path : Map.of("/graphql", "GET, POST", "/graphql/schema", "GET", "/graphiql", "GET").entrySet()) {
+            for (String method : List.of("PUT", "PATCH", "DELETE")) {
+                // when: without any credential
+                RawHttp.Response response = send(method, path.getKey(), List.of(), "");
+
+                // then: 405 with Allow in the contract's body, before any credential is asked for
+                assertThat(response.status()).as(method + " " + path.getKey()).isEqualTo(405);
+                assertThat(code(response)).isEqualTo("METHOD_NOT_ALLOWED");
+                assertThat(response.header("Allow")).contains(path.getValue());
+            }
+        }
+        // and: HEAD is GET without a body, OPTIONS lists the methods (as Spring MVC answers them on REST paths)
+        RawHttp.Response head = send("HEAD", "/graphiql", List.of(), "");
+        RawHttp.Response options = send("OPTIONS", "/graphql", List.of(), "");
+        RawHttp.Response postPage = send("POST", "/graphiql", List.of(Map.entry("Content-Type", "application/json")), "{}");
+        assertThat(head.status()).isEqualTo(200);
+        assertThat(head.body()).isEmpty();
+        assertThat(options.status()).isEqualTo(200);
+        assertThat(options.header("Allow")).contains("GET, POST, HEAD, OPTIONS");
+        assertThat(postPage.status()).isEqualTo(405);
+        assertThat(postPage.header("Allow")).contains("GET");
+    }
+
+    @Test
     void stillAsksForACredentialOnAPathThatHasTheMethod() throws IOException {
         // when
         RawHttp.Response response = send("DELETE", "/api/v1/users/1", List.of(), "");
