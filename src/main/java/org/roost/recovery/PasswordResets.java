@@ -20,7 +20,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * "Forgot password": a request is answered before anything is looked up; the account is found, throttled and mailed
@@ -37,10 +37,12 @@ class PasswordResets {
     private final RecoveryProperties properties;
     private final ApplicationEventPublisher events;
     private final Clock clock;
+    private final TransactionTemplate transaction;
     private final SimpleAsyncTaskExecutor threads = new SimpleAsyncTaskExecutor("password-reset-");
 
     PasswordResets(JdbcClient jdbc, UserService users, Mailer mailer, RecoveryCounters counters,
-            RecoveryProperties properties, ApplicationEventPublisher events, Clock clock) {
+            RecoveryProperties properties, ApplicationEventPublisher events, Clock clock, TransactionTemplate transaction) {
+        this.transaction = transaction;
         this.jdbc = jdbc;
         this.users = users;
         this.mailer = mailer;
@@ -97,26 +99,39 @@ class PasswordResets {
 
     /**
      * Sets a new password through a link: the link is spent, every other link of the user voided, and every session
-     * and token the user held ends.
+     * and token the user held ends. The link is looked at first (an unknown one costs no hash), then the password is
+     * hashed outside any transaction, then the link is claimed and the password stored in one.
      *
      * @throws ApiException {@code VALIDATION_ERROR} on {@code token} for an unknown, expired or used link
      */
-    @Transactional
     void complete(String secret, String password) {
-        Instant now = clock.instant();
         String hash = RandomSecrets.hash(secret);
-        int claimed = jdbc.sql("UPDATE password_resets SET used_at = :now "
+        boolean usable = jdbc.sql("SELECT COUNT(*) FROM password_resets "
                         + "WHERE token_hash = :hash AND used_at IS NULL AND expires_at > :now")
-                .param("hash", hash).param("now", Timestamps.utc(now)).update();
-        if (claimed == 0) {
-            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.PASSWORD_RESET_FAILED, "unknown"));
-            throw ApiException.invalid("token", "is unknown, expired or already used; ask for a new link");
+                .param("hash", hash).param("now", Timestamps.utc(clock.instant())).query(Long.class).single() > 0;
+        if (!usable) {
+            throw refused();
         }
-        long userId = jdbc.sql("SELECT user_id FROM password_resets WHERE token_hash = :hash").param("hash", hash)
-                .query(Long.class).single();
-        users.resetPassword(userId, password);
-        jdbc.sql("DELETE FROM password_resets WHERE user_id = :id AND token_hash <> :hash")
-                .param("id", userId).param("hash", hash).update();
-        events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.PASSWORD_RESET, userId));
+        UserService.NewPassword hashed = users.hash(password);
+        transaction.executeWithoutResult(status -> {
+            Instant now = clock.instant();
+            int claimed = jdbc.sql("UPDATE password_resets SET used_at = :now "
+                            + "WHERE token_hash = :hash AND used_at IS NULL AND expires_at > :now")
+                    .param("hash", hash).param("now", Timestamps.utc(now)).update();
+            if (claimed == 0) {
+                throw refused(); // spent or expired while the password was hashed
+            }
+            long userId = jdbc.sql("SELECT user_id FROM password_resets WHERE token_hash = :hash").param("hash", hash)
+                    .query(Long.class).single();
+            users.resetPassword(userId, hashed);
+            jdbc.sql("DELETE FROM password_resets WHERE user_id = :id AND token_hash <> :hash")
+                    .param("id", userId).param("hash", hash).update();
+            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.PASSWORD_RESET, userId));
+        });
+    }
+
+    private ApiException refused() {
+        events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.PASSWORD_RESET_FAILED, "unknown"));
+        return ApiException.invalid("token", "is unknown, expired or already used; ask for a new link");
     }
 }

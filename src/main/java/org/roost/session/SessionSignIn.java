@@ -1,5 +1,9 @@
 package org.roost.session;
 
+import org.roost.user.UserEvents;
+import org.springframework.transaction.event.TransactionalEventListener;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
@@ -27,6 +31,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class SessionSignIn {
+
+    private static final String REMEMBERED = "roost.remember-me";
 
     private final UserService users;
     private final Devices devices;
@@ -68,6 +74,7 @@ public class SessionSignIn {
         session.setAttribute(SessionValidationFilter.DEVICE_TOUCHED, clock.instant().toEpochMilli());
         if (rememberMe) {
             request.setAttribute(SessionCookieSerializer.REMEMBER_ME, Boolean.TRUE);
+            session.setAttribute(REMEMBERED, Boolean.TRUE); // kept when the session is signed in again (a new password)
         }
         SecurityContext context = SecurityContextHolder.createEmptyContext();
         context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
@@ -77,6 +84,27 @@ public class SessionSignIn {
         contexts.saveContext(context, request, response);
         csrfTokens.saveToken(csrfTokens.generateToken(request), request, response);
         return UserRepresentation.ofOwner(user, users.email(user.id()), ApiPaths.V1);
+    }
+
+    /**
+     * A password changed through this browser's session keeps the person signed in here: every credential ended with
+     * the change (UserEvents.CredentialsRevoked, published first), and this session is signed in again, as a new one
+     * (a new id and device; the old device row was signed out with the rest). Other browsers and apps stay signed out.
+     * After the commit: a change that rolled back ends nothing and renews nothing.
+     */
+    @TransactionalEventListener(fallbackExecution = true)
+    void on(UserEvents.PasswordChanged changed) {
+        if (!(RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes)
+                || attributes.getResponse() == null) {
+            return;
+        }
+        var current = SecurityContextHolder.getContext().getAuthentication();
+        if (current == null || !(current.getPrincipal() instanceof SessionUser user) || user.id() != changed.userId()) {
+            return;
+        }
+        HttpSession session = attributes.getRequest().getSession(false);
+        boolean remembered = session != null && Boolean.TRUE.equals(session.getAttribute(REMEMBERED));
+        establish(users.get(user.id()), remembered, true, attributes.getRequest(), attributes.getResponse());
     }
 
     /**

@@ -10,6 +10,13 @@ public final class UserEvents {
     public record CredentialsRevoked(long userId) {
     }
 
+    /**
+     * The user changed their password (with the current one): published after {@link CredentialsRevoked}, so the
+     * session that made the change can be signed in again while every other credential stays ended.
+     */
+    public record PasswordChanged(long userId) {
+    }
+
     public record UserDeleted(long userId) {
     }
 

@@ -23,6 +23,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** The rules about users, the same whichever API a request came through. */
 @Service
@@ -38,10 +39,12 @@ public class UserService {
     private final Clock clock;
     private final CurrentPasswordThrottle currentPasswords;
     private final Reauthentication reauthentication;
+    private final TransactionTemplate transaction;
 
     UserService(UserRepository users, PasswordEncoder passwords, ApplicationEventPublisher events, Clock clock,
-            CurrentPasswordThrottle currentPasswords, Reauthentication reauthentication) {
+            CurrentPasswordThrottle currentPasswords, Reauthentication reauthentication, TransactionTemplate transaction) {
         this.reauthentication = reauthentication;
+        this.transaction = transaction;
         this.currentPasswords = currentPasswords;
         this.users = users;
         this.passwords = passwords;
@@ -130,7 +133,12 @@ public class UserService {
         return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
     }
 
-    @Transactional
+    /**
+     * Changes name, password or address. The current password is checked and a new one hashed before the transaction
+     * that writes them, as in sign-up: an Argon2 hash takes tens of milliseconds of CPU, and a burst of password
+     * changes holding pooled connections across them would take the pool from everyone.
+     */
+    @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public UserSummary update(long id, Caller caller, UserCommands.UpdateUser command) {
         caller.requireOwner(id, Scopes.USERS_WRITE);
         UserSummary current = get(id);
@@ -150,18 +158,21 @@ public class UserService {
         }
         String newHash = command.password() == null ? null : passwords.encode(command.password());
         String name = command.name() == null ? current.name() : displayName(command.name());
-        users.update(id, name, newHash, Timestamps.truncate(clock.instant()));
-        if (newHash != null) {
-            events.publishEvent(new UserEvents.CredentialsRevoked(id));
-            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.PASSWORD_CHANGED, id));
-        }
-        if (changesEmail) {
-            users.updateEmail(id, newEmail, Timestamps.truncate(clock.instant()));
-            events.publishEvent(new UserEvents.EmailChanged(id, current.username(), newEmail,
-                    currentEmail.verified() ? currentEmail.email() : null));
-            events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.EMAIL_CHANGED, id));
-        }
-        return get(id);
+        return transaction.execute(status -> {
+            users.update(id, name, newHash, Timestamps.truncate(clock.instant()));
+            if (newHash != null) {
+                events.publishEvent(new UserEvents.CredentialsRevoked(id));
+                events.publishEvent(new UserEvents.PasswordChanged(id));
+                events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.PASSWORD_CHANGED, id));
+            }
+            if (changesEmail) {
+                users.updateEmail(id, newEmail, Timestamps.truncate(clock.instant()));
+                events.publishEvent(new UserEvents.EmailChanged(id, current.username(), newEmail,
+                        currentEmail.verified() ? currentEmail.email() : null));
+                events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.EMAIL_CHANGED, id));
+            }
+            return get(id);
+        });
     }
 
     @Transactional
@@ -186,14 +197,30 @@ public class UserService {
                 && (user.scopes().contains(Scopes.USERS_WRITE) || user.scopes().contains("email"));
     }
 
+    /** A password hashed ahead of the transaction that stores it (see {@link #update}). */
+    public static final class NewPassword {
+
+        private final String hash;
+
+        private NewPassword(String hash) {
+            this.hash = hash;
+        }
+    }
+
+    /** Hashes a new password; call it before, not inside, the transaction that stores it. */
+    @Transactional(propagation = Propagation.NOT_SUPPORTED)
+    public NewPassword hash(String password) {
+        return new NewPassword(passwords.encode(password));
+    }
+
     /**
      * Sets a new password without the current one, for a user who proved who they are another way (a reset link):
      * every session and token they held ends.
      */
     @Transactional
-    public void resetPassword(long id, String password) {
+    public void resetPassword(long id, NewPassword password) {
         UserSummary current = get(id);
-        users.update(id, current.name(), passwords.encode(password), Timestamps.truncate(clock.instant()));
+        users.update(id, current.name(), password.hash, Timestamps.truncate(clock.instant()));
         events.publishEvent(new UserEvents.CredentialsRevoked(id));
     }
 

@@ -147,19 +147,29 @@ class SessionLoginTest {
     }
 
     @Test
-    void endsEverySessionOfAUserWhoChangesTheirPassword() {
-        // given
+    void aPasswordChangeEndsEveryOtherSessionAndKeepsThePersonSignedInWhereTheyMadeIt() {
+        // given two browsers of one person
         var laptop = api().newUser("rotate");
         var phone = api().login(laptop.username());
 
-        // when
+        // when the laptop changes the password
         var change = laptop.apply(mvc.patch().uri("/api/v1/users/" + laptop.userId())).contentType(MediaType.APPLICATION_JSON)
                 .content("{\"password\":\"a brand new password\",\"current_password\":\"" + ApiClient.PASSWORD + "\"}").exchange();
 
-        // then
+        // then the phone is signed out; the laptop goes on with the new session the answer set (the old id is void)
         assertThat(change).hasStatus(200);
+        jakarta.servlet.http.Cookie renewed = change.getResponse().getCookie("SESSION");
+        jakarta.servlet.http.Cookie xsrf = change.getResponse().getCookie("XSRF-TOKEN");
+        assertThat(renewed).isNotNull();
+        assertThat(renewed.getValue()).isNotEqualTo(laptop.session().getValue());
+        assertThat(xsrf).isNotNull();
+        var stillSignedIn = new ApiClient.Login(laptop.userId(), laptop.username(),
+                new jakarta.servlet.http.Cookie("SESSION", renewed.getValue()), xsrf.getValue());
         assertThat(phone.apply(mvc.get().uri("/api/v1/users")).exchange()).hasStatus(401);
         assertThat(laptop.apply(mvc.get().uri("/api/v1/users")).exchange()).hasStatus(401);
+        assertThat(stillSignedIn.apply(mvc.get().uri("/api/v1/users")).exchange()).hasStatus(200);
+        assertThat(stillSignedIn.apply(mvc.patch().uri("/api/v1/users/" + laptop.userId()))
+                .contentType(MediaType.APPLICATION_JSON).content("{\"name\":\"Renamed\"}").exchange()).hasStatus(200);
         assertThat(login(laptop.username(), "a brand new password", "")).hasStatus(200);
     }
 }
