@@ -42,6 +42,7 @@ class FeedController {
                 : users.findAll(page.items().stream().map(PostSummary::authorId).distinct().toList())
                         .stream().collect(Collectors.toMap(UserSummary::id, Function.identity()));
         String prefix = ApiPaths.prefix(request);
-        return Lists.ok(request, page.map(p -> FeedPostRepresentation.of(p, authors.get(p.authorId()), prefix)));
+        return Lists.ok(request, page.map(p -> FeedPostRepresentation.of(p, authors.get(p.authorId()), prefix,
+                caller.mayChange(p.authorId(), Scopes.POSTS_WRITE))));
     }
 }

@@ -30,8 +30,8 @@ record FeedPostRepresentation(String id, String title, String body, String autho
         }
     }
 
-    static FeedPostRepresentation of(PostSummary post, @Nullable UserSummary author, String prefix) {
-        PostRepresentation base = PostRepresentation.of(post, prefix);
+    static FeedPostRepresentation of(PostSummary post, @Nullable UserSummary author, String prefix, boolean mayChange) {
+        PostRepresentation base = PostRepresentation.of(post, prefix, mayChange);
         return new FeedPostRepresentation(base.id(), base.title(), base.body(), base.authorId(),
                 author == null ? null : Author.of(author, prefix), Timestamps.format(post.createdAt()),
                 Timestamps.format(post.updatedAt()), base.links());

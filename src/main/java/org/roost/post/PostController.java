@@ -45,14 +45,14 @@ class PostController {
         caller.requireScope(Scopes.POSTS_READ);
         String prefix = ApiPaths.prefix(request);
         return Lists.ok(request, posts.page(Ids.parse(userId, "The user"), PageRequest.of(limit, after))
-                .map(p -> PostRepresentation.of(p, prefix)));
+                .map(p -> PostRepresentation.of(p, prefix, caller.mayChange(p.authorId(), Scopes.POSTS_WRITE))));
     }
 
     @PostMapping(consumes = "application/json")
     ResponseEntity<PostRepresentation> create(@PathVariable String userId,
             @Valid @RequestBody PostCommands.CreatePost command, Caller caller, HttpServletRequest request) {
         PostRepresentation created = PostRepresentation.of(posts.create(Ids.parse(userId, "The user"), caller, command),
-                ApiPaths.prefix(request));
+                ApiPaths.prefix(request), true);
         return ResponseEntity.created(URI.create(created.links().get("self"))).body(created);
     }
 
@@ -60,8 +60,8 @@ class PostController {
     PostRepresentation get(@PathVariable String userId, @PathVariable String postId, Caller caller,
             HttpServletRequest request) {
         caller.requireScope(Scopes.POSTS_READ);
-        return PostRepresentation.of(posts.get(Ids.parse(userId, "The post"), Ids.parse(postId, "The post")),
-                ApiPaths.prefix(request));
+        PostSummary post = posts.get(Ids.parse(userId, "The post"), Ids.parse(postId, "The post"));
+        return PostRepresentation.of(post, ApiPaths.prefix(request), caller.mayChange(post.authorId(), Scopes.POSTS_WRITE));
     }
 
     @PatchMapping(path = "/{postId}", consumes = { "application/json", "application/merge-patch+json" })
@@ -70,8 +70,8 @@ class PostController {
         long author = Ids.parse(userId, "The post");
         long id = Ids.parse(postId, "The post");
         caller.requireOwner(posts.get(author, id).authorId(), Scopes.POSTS_WRITE);
-        preconditions.checkIfMatch(request, () -> PostRepresentation.of(posts.get(author, id), ApiPaths.prefix(request)));
-        return PostRepresentation.of(posts.update(author, id, caller, command), ApiPaths.prefix(request));
+        preconditions.checkIfMatch(request, () -> PostRepresentation.of(posts.get(author, id), ApiPaths.prefix(request), true));
+        return PostRepresentation.of(posts.update(author, id, caller, command), ApiPaths.prefix(request), true);
     }
 
     @DeleteMapping("/{postId}")
@@ -80,7 +80,7 @@ class PostController {
         long author = Ids.parse(userId, "The post");
         long id = Ids.parse(postId, "The post");
         caller.requireOwner(posts.get(author, id).authorId(), Scopes.POSTS_WRITE);
-        preconditions.checkIfMatch(request, () -> PostRepresentation.of(posts.get(author, id), ApiPaths.prefix(request)));
+        preconditions.checkIfMatch(request, () -> PostRepresentation.of(posts.get(author, id), ApiPaths.prefix(request), true));
         posts.delete(author, id, caller);
         return ResponseEntity.noContent().build();
     }

@@ -9,13 +9,16 @@ import org.roost.shared.Timestamps;
 record PostRepresentation(String id, String title, String body, String authorId, String createdAt, String updatedAt,
         @JsonProperty("_links") Map<String, String> links) {
 
-    static PostRepresentation of(PostSummary post, String prefix) {
+    /** @param mayChange whether the caller may change the post: only then is {@code delete} offered (not a 403 to find) */
+    static PostRepresentation of(PostSummary post, String prefix, boolean mayChange) {
         String author = prefix + "/users/" + post.authorId();
         String self = author + "/posts/" + post.id();
         Map<String, String> links = new LinkedHashMap<>();
         links.put("self", self);
         links.put("author", author);
-        links.put("delete", self);
+        if (mayChange) {
+            links.put("delete", self);
+        }
         return new PostRepresentation(Long.toString(post.id()), post.title(), post.body(), Long.toString(post.authorId()),
                 Timestamps.format(post.createdAt()), Timestamps.format(post.updatedAt()), links);
     }

@@ -56,7 +56,12 @@ public sealed interface Caller permits Caller.User, Caller.Client {
         };
     }
 
-    /** The user behind the request, for writes that act as the caller (following someone, say). */
+    /** Whether {@link #requireOwner} would let this caller change what {@code ownerId} owns (for links that offer it). */
+    default boolean mayChange(long ownerId, String scope) {
+        return this instanceof User user && user.id() == ownerId && user.scopes().contains(scope);
+    }
+
+        /** The user behind the request, for writes that act as the caller (following someone, say). */
     default User requireUser(String scope) {
         requireScope(scope);
         return switch (this) {

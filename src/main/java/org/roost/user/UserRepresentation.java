@@ -39,7 +39,9 @@ public record UserRepresentation(String id, String name, String username, String
         if (user.hasAvatar()) {
             links.put("avatar", self + "/avatar"); // only when there is one: no client needs to probe for a 404
         }
-        links.put("delete", self);
+        if (email != null) {
+            links.put("delete", self); // offered to the owner only: anyone else's delete is a 403
+        }
         return new UserRepresentation(Long.toString(user.id()), user.name(), user.username(),
                 Timestamps.format(user.createdAt()), email == null ? null : email.email(),
                 email == null ? null : email.verified(), links);

@@ -214,4 +214,28 @@ class PostApiTest {
         assertThat(openOnUpdate).hasStatus(400);
         assertThat(openOnUpdate).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("body");
     }
+
+    @Test
+    void offersDeleteOnlyToWhoMayDelete() {
+        // given a post and its author, and someone else
+        var author = api().newUser("linker");
+        var reader = api().newUser("reader");
+        long post = api().createPost(author, "Linked");
+        String uri = "/api/v1/users/" + author.userId() + "/posts/" + post;
+
+        // when each reads the post, the author's list and the author
+        var byAuthor = author.apply(mvc.get().uri(uri)).exchange();
+        var byReader = reader.apply(mvc.get().uri(uri)).exchange();
+        var listByReader = reader.apply(mvc.get().uri("/api/v1/users/" + author.userId() + "/posts")).exchange();
+        var userByReader = reader.apply(mvc.get().uri("/api/v1/users/" + author.userId())).exchange();
+        var userByAuthor = author.apply(mvc.get().uri("/api/v1/users/" + author.userId())).exchange();
+
+        // then only the author is offered delete (anyone else's would be a 403)
+        assertThat(byAuthor).bodyJson().extractingPath("$._links.delete").isEqualTo(uri);
+        assertThat(byReader).hasStatus(200).bodyJson().doesNotHavePath("$._links.delete");
+        assertThat(byReader).bodyJson().extractingPath("$._links.self").isEqualTo(uri);
+        assertThat(listByReader).bodyJson().doesNotHavePath("$.items[0]._links.delete");
+        assertThat(userByReader).hasStatus(200).bodyJson().doesNotHavePath("$._links.delete");
+        assertThat(userByAuthor).bodyJson().extractingPath("$._links.delete").isEqualTo("/api/v1/users/" + author.userId());
+    }
 }
