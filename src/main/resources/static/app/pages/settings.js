@@ -23,7 +23,19 @@ function section(label, children, submit) {
     done.textContent = '';
     try { done.textContent = await submit(element); } catch (error) { showError(errors, error, element); }
   });
-  return h('section', {}, h('h2', {}, label), errors, element, done);
+  const id = `settings-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  return h('section', { id, 'aria-labelledby': `${id}-heading` }, h('h2', { id: `${id}-heading` }, label), errors, element, done);
+}
+
+/** The sections' own navigation: a link to each, beside them on a wide screen and above them on a phone. */
+function sectionsNav(sections) {
+  return h('nav', { class: 'settings-nav', 'aria-label': 'Settings sections' },
+    h('ul', {}, ...sections.filter((s) => s?.id).map((s) =>
+      h('li', {}, h('a', { href: `#${s.id}`, onclick: (event) => {
+        event.preventDefault();
+        s.scrollIntoView({ block: 'start' });
+        s.querySelector('input, button, select, textarea, a')?.focus({ preventScroll: true });
+      } }, s.querySelector('h2').textContent)))));
 }
 
 export function settings() {
@@ -71,7 +83,7 @@ export function settings() {
     const file = event.target.files[0];
     if (file) { preview.src = URL.createObjectURL(file); preview.hidden = false; }
   });
-  page('Settings',
+  const sections = [
     section('Name', [...field('Name', { name: 'name', value: me.name, required: true, hint: NAME_HINT }), h('button', { type: 'submit' }, 'Save name')],
       async (f) => { session.me = { ...session.me, ...(await api('PATCH', `/api/v1/users/${me.id}`, { name: f.elements.name.value })) }; return 'Name saved.'; }),
     avatarForm,
@@ -94,5 +106,6 @@ export function settings() {
         session.me = null;
         go('/signup');
         return '';
-      }));
+      })];
+  page('Settings', h('div', { class: 'settings' }, sectionsNav(sections), h('div', { class: 'settings-sections' }, ...sections)));
 }
