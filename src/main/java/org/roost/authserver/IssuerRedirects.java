@@ -9,10 +9,10 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.web.FilterOrder;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.oauth2.server.authorization.settings.AuthorizationServerSettings;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -33,7 +33,7 @@ class IssuerRedirects {
     FilterRegistrationBean<OncePerRequestFilter> issuerRedirectsFilter(AuthorizationServerSettings settings) {
         var registration = new FilterRegistrationBean<OncePerRequestFilter>(new RelativeOwnRedirects());
         registration.setEnabled(settings.getIssuer() != null);
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+        registration.setOrder(FilterOrder.ISSUER_REDIRECTS);
         return registration;
     }
 

@@ -22,6 +22,7 @@ import org.roost.shared.FieldViolation;
 import org.roost.web.ApiPaths;
 import org.roost.web.ErrorResponses;
 import org.roost.requestbody.BufferedBodyRequest;
+import org.roost.web.FilterOrder;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -36,7 +37,7 @@ import org.springframework.web.util.ContentCachingResponseWrapper;
  * The first response is stored unless it is worth retrying (5xx, 408, 429), which frees the key.
  */
 @Component
-@Order(-50)
+@Order(FilterOrder.IDEMPOTENCY)
 class IdempotencyFilter extends OncePerRequestFilter {
 
     static final String HEADER = "Idempotency-Key";

@@ -13,7 +13,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.ApiException;
 import org.roost.web.ErrorResponses;
-import org.springframework.core.Ordered;
+import org.roost.web.FilterOrder;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -24,7 +24,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * failures, so a secret cannot be guessed at full speed.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 20)
+@Order(FilterOrder.CLIENT_SECRET_THROTTLE)
 class ClientSecretThrottleFilter extends OncePerRequestFilter {
 
     private static final Set<String> PATHS = Set.of("/oauth2/token", "/oauth2/introspect", "/oauth2/revoke");

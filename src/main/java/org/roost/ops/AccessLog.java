@@ -9,7 +9,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.core.Ordered;
+import org.roost.web.FilterOrder;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -21,7 +21,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * left out: it can hold authorization codes and state.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 1) // just inside RequestIdFilter, so the request id is in the MDC
+@Order(FilterOrder.ACCESS_LOG)
 class AccessLog extends OncePerRequestFilter {
 
     static final String LOGGER = "access";

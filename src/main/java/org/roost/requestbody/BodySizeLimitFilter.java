@@ -18,8 +18,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.roost.shared.ErrorCode;
 import org.roost.web.ApiProperties;
 import org.roost.web.ErrorResponses;
+import org.roost.web.FilterOrder;
 import org.springframework.boot.servlet.autoconfigure.MultipartProperties;
-import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -33,7 +33,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * the container's multipart parser against {@code spring.servlet.multipart.max-request-size}.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+@Order(FilterOrder.BODY_SIZE_LIMIT)
 class BodySizeLimitFilter extends OncePerRequestFilter {
 
     /** Tomcat's {@code Globals.PARAMETER_PARSE_FAILED_REASON_ATTR}. */

@@ -9,7 +9,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.roost.shared.ErrorCode;
 import org.roost.web.ErrorResponses;
-import org.springframework.core.Ordered;
+import org.roost.web.FilterOrder;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
@@ -23,7 +23,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * request's charset onto it, and every endpoint answered 500 (found by the endpoint fuzz test).
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 2) // inside RequestIdFilter, so the error body carries the request id
+@Order(FilterOrder.MEDIA_RANGE_CONTENT_TYPE)
 class MediaRangeContentTypeFilter extends OncePerRequestFilter {
 
     private final ErrorResponses errors;

@@ -8,7 +8,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.roost.shared.ErrorCode;
-import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -21,7 +20,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * absolute request target.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 2) // inside RequestIdFilter and the access log: the refusal is logged with its id
+@Order(FilterOrder.ALLOWED_HOSTS)
 class AllowedHostsFilter extends OncePerRequestFilter {
 
     private final PublicOrigin origin;

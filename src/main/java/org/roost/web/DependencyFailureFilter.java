@@ -22,10 +22,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Session's {@code SessionRepositoryFilter} ({@code Integer.MIN_VALUE + 50}).
  */
 @Component
-@Order(DependencyFailureFilter.ORDER)
+@Order(FilterOrder.DEPENDENCY_FAILURES)
 class DependencyFailureFilter extends OncePerRequestFilter {
 
-    static final int ORDER = Integer.MIN_VALUE + 49;
 
     private final ErrorResponses errors;
 

@@ -24,7 +24,7 @@ class HttpCachingConfig {
     FilterRegistrationBean<RepresentationTags> etagFilter() {
         FilterRegistrationBean<RepresentationTags> registration = new FilterRegistrationBean<>(new RepresentationTags());
         registration.addUrlPatterns("/api/*");
-        registration.setOrder(0);
+        registration.setOrder(FilterOrder.ETAG);
         return registration;
     }
 
@@ -42,7 +42,7 @@ class HttpCachingConfig {
             }
         });
         registration.addUrlPatterns("/api/*");
-        registration.setOrder(1);
+        registration.setOrder(FilterOrder.CACHE_CONTROL);
         return registration;
     }
 }

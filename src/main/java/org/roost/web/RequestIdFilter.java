@@ -8,7 +8,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.slf4j.MDC;
-import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -18,7 +17,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * carry it. A client's id is reused only when it cannot smuggle anything into logs or headers.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE)
+@Order(FilterOrder.REQUEST_ID)
 class RequestIdFilter extends OncePerRequestFilter {
 
     static final String HEADER = RequestIds.HEADER;

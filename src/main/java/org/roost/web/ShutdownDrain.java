@@ -30,7 +30,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * lifecycle stops, so Redis, the database and the web server are all still up while draining.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE)
+@Order(FilterOrder.SHUTDOWN_DRAIN)
 class ShutdownDrain extends OncePerRequestFilter {
 
     private static final Logger log = LoggerFactory.getLogger(ShutdownDrain.class);
