@@ -6,15 +6,15 @@ const BROWSERS = [['Edg/', 'Edge'], ['OPR/', 'Opera'], ['Firefox/', 'Firefox'], 
 const SYSTEMS = [['Android', 'Android'], ['iPhone', 'iPhone'], ['iPad', 'iPad'], ['Windows', 'Windows'],
   ['Mac OS X', 'macOS'], ['CrOS', 'ChromeOS'], ['Linux', 'Linux']];
 
-/** A short name for a User-Agent, or null when it names no known browser or system. */
+/** A short name for a User-Agent ("Firefox on Linux"), the User-Agent itself when it names no known browser, or null. */
 export function deviceName(userAgent) {
   if (!userAgent) return null;
   const browser = BROWSERS.find(([token]) => userAgent.includes(token))?.[1];
   const system = SYSTEMS.find(([token]) => userAgent.includes(token))?.[1];
   if (browser && system) return `${browser} on ${system}`;
   if (browser || system) return browser || system;
-  const product = userAgent.match(/^[\w.-]+/)?.[0];
-  return product ? product.slice(0, 40) : null;
+  // not a browser we know (an app, curl): its own words, shortened
+  return userAgent.length > 60 ? `${userAgent.slice(0, 59)}…` : userAgent;
 }
 
 /** An address as a person reads it: loopback as "this computer", IPv6 in its short form. */
