@@ -67,7 +67,8 @@ final class TokenExchangeBounds {
         }
         OAuth2Authorization.Token<?> subject = context.getAuthorization().getToken(grant.getSubjectToken());
         if (subject == null) {
-            return;
+            // Fail closed: without the subject's claims neither its binding nor its revocation could be carried over
+            throw error(OAuth2ErrorCodes.INVALID_GRANT, "The subject token is unknown.");
         }
         Map<String, Object> claims = subject.getClaims() == null ? Map.of() : subject.getClaims();
         int depth = depth(claims);

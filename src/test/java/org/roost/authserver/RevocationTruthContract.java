@@ -10,6 +10,13 @@ import org.roost.support.ApiClient;
 import org.roost.support.Json;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.JdbcOperations;
+import org.springframework.security.oauth2.server.authorization.JdbcOAuth2AuthorizationConsentService;
+import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
+import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
+import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationConsentService;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
@@ -17,6 +24,7 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A revoked token is revoked everywhere: the API, introspection, token exchange and userinfo agree. Exchanged
@@ -309,5 +317,57 @@ abstract class RevocationTruthContract {
         assertThat(apiStatus(fromFirstParty)).isEqualTo(401);
         assertThat(Json.of(as("test-exchanger", "exchanger-secret", "/oauth2/introspect", "token", fromOauth))
                 .get("active").asBoolean()).isFalse();
+    }
+
+    @Autowired
+    JdbcOperations jdbc;
+
+    @Autowired
+    PlatformTransactionManager transactions;
+
+    @Autowired
+    OAuth2AuthorizationService authorizations;
+
+    @Test
+    void aConsentRevocationThatFailsHalfWayChangesNothing() {
+        // given a grant, and an authorization store that fails when the grant's authorization is removed
+        String code = flow.authorize(username, OAuthFlow.CONFIDENTIAL_CLIENT, OAuthFlow.CONFIDENTIAL_REDIRECT, SCOPES, null);
+        MvcTestResult tokens = flow.exchangeConfidential(code, null);
+        String client = clients.findByClientId(OAuthFlow.CONFIDENTIAL_CLIENT).getId();
+        var consent = consents.findById(client, Long.toString(userId));
+        var failing = new OAuth2AuthorizationService() {
+            @Override
+            public void save(OAuth2Authorization authorization) {
+                authorizations.save(authorization);
+            }
+
+            @Override
+            public void remove(OAuth2Authorization authorization) {
+                throw new IllegalStateException("the store failed");
+            }
+
+            @Override
+            public OAuth2Authorization findById(String id) {
+                return authorizations.findById(id);
+            }
+
+            @Override
+            public OAuth2Authorization findByToken(String token,
+                    OAuth2TokenType type) {
+                return authorizations.findByToken(token, type);
+            }
+        };
+        var revoking = new RevokingConsentService(
+                new JdbcOAuth2AuthorizationConsentService(jdbc, clients),
+                failing, jdbc, new TransactionTemplate(transactions));
+
+        // when the revocation fails after the consent was removed
+        assertThatThrownBy(() -> revoking.remove(consent))
+                .isInstanceOf(IllegalStateException.class);
+
+        // then the consent is still there and the grant still works: all or nothing
+        assertThat(consents.findById(client, Long.toString(userId))).isNotNull();
+        assertThat(flow.confidential("/oauth2/token", "grant_type", "refresh_token", "refresh_token",
+                Json.field(tokens, "refresh_token"))).hasStatus(200);
     }
 }

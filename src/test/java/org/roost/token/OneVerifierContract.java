@@ -21,6 +21,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.roost.support.OAuthPerson.form;
 
 /**
@@ -83,8 +84,17 @@ abstract class OneVerifierContract {
 
     /** The first answer to {@code connection_init} with this bearer token: {@code connection_ack}, or a close code. */
     private String webSocketDoor(String token) throws Exception {
+        return webSocket("{\"Authorization\":\"Bearer " + token + "\"}");
+    }
+
+    /** The first answer to {@code connection_init} with this payload, after a handshake with these headers. */
+    private String webSocket(String payload, String... handshakeHeaders) throws Exception {
         BlockingQueue<String> answers = new LinkedBlockingQueue<>();
-        WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder().subprotocols("graphql-transport-ws")
+        WebSocket.Builder builder = HttpClient.newHttpClient().newWebSocketBuilder();
+        for (int i = 0; i < handshakeHeaders.length; i += 2) {
+            builder.header(handshakeHeaders[i], handshakeHeaders[i + 1]);
+        }
+        WebSocket socket = builder.subprotocols("graphql-transport-ws")
                 .buildAsync(URI.create(base().replace("http:", "ws:") + "/graphql"), new WebSocket.Listener() {
                     @Override
                     public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
@@ -99,8 +109,7 @@ abstract class OneVerifierContract {
                         return CompletableFuture.completedFuture(null);
                     }
                 }).get(10, TimeUnit.SECONDS);
-        socket.sendText("{\"type\":\"connection_init\",\"payload\":{\"Authorization\":\"Bearer " + token + "\"}}", true)
-                .get(5, TimeUnit.SECONDS);
+        socket.sendText("{\"type\":\"connection_init\",\"payload\":" + payload + "}", true).get(5, TimeUnit.SECONDS);
         String answer = answers.poll(10, TimeUnit.SECONDS);
         socket.abort();
         return answer;
@@ -131,5 +140,26 @@ abstract class OneVerifierContract {
         assertThat(HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
                 .header("Authorization", "DPoP " + bound).header("DPoP", key.proof("GET", url, bound)).build(),
                 HttpResponse.BodyHandlers.discarding()).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aBoundTokenOpensAWebSocketOnlyWithAProofForItsHandshake() throws Exception {
+        // given a DPoP-bound token and a proof for the handshake's request
+        OAuthPerson person = OAuthPerson.signUp(base(), "dora");
+        DPoPKey key = DPoPKey.generate();
+        String bound = accessToken(person, key);
+        String proof = key.proof("GET", base() + "/graphql", bound);
+
+        // when the handshake carries the token with its proof, and then the same proof again
+        String withProof = webSocket("{}", "Authorization", "DPoP " + bound, "DPoP", proof);
+        Throwable replayed = catchThrowable(
+                () -> webSocket("{}", "Authorization", "DPoP " + bound, "DPoP", proof));
+        Throwable asBearer = catchThrowable(
+                () -> webSocket("{}", "Authorization", "Bearer " + bound));
+
+        // then the first is the same check as any HTTP request's and opens it; a replayed proof or none does not
+        assertThat(withProof).contains("connection_ack");
+        assertThat(replayed).isNotNull();
+        assertThat(asBearer).isNotNull();
     }
 }
