@@ -283,6 +283,34 @@ abstract class StepUpContract extends WithTestMail {
     }
 
     @Test
+    void theOAuthSignInPageRefusesAPasskeyThatDoesNotVerifyItsUserForATwoFactorAccount() throws Exception {
+        // given an account with a passkey and two-factor sign-in on, and a browser on the OAuth sign-in page
+        ApiClient.Login me = api().newUser("stepoauth");
+        SoftAuthenticator key = new SoftAuthenticator();
+        assertThat(registerPasskey(me, key)).hasStatus(200);
+        enableTwoFactor(me);
+        MvcTestResult page = mvc.get().uri("/signin").accept(MediaType.TEXT_HTML).exchange();
+        Cookie session = new Cookie("ROOST_SIGNIN", page.getResponse().getCookie("ROOST_SIGNIN").getValue());
+        java.util.regex.Matcher csrf = java.util.regex.Pattern.compile("data-csrf-header=\"([^\"]+)\" data-csrf=\"([^\"]+)\"")
+                .matcher(page.getResponse().getContentAsString(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(csrf.find()).isTrue();
+
+        // when the page signs in with the passkey's answer that did not verify its user
+        MvcTestResult options = mvc.post().uri("/signin/passkey/options").cookie(session).header(csrf.group(1), csrf.group(2))
+                .exchange();
+        MvcTestResult signedIn = mvc.post().uri("/signin/passkey").cookie(session).header(csrf.group(1), csrf.group(2))
+                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(options), ORIGIN, "localhost", false))
+                .exchange();
+
+        // then it is refused (no ["hwk"] sign-in standing in for two factors), and the page still asks for a sign-in
+        assertThat(signedIn).hasStatus(401).bodyJson().extractingPath("$.error.message").asString().contains("did not verify you");
+        Cookie after = signedIn.getResponse().getCookie("ROOST_SIGNIN") == null ? session
+                : new Cookie("ROOST_SIGNIN", signedIn.getResponse().getCookie("ROOST_SIGNIN").getValue());
+        assertThat(mvc.get().uri("/signin").cookie(after).accept(MediaType.TEXT_HTML).exchange().getResponse()
+                .getContentAsString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("You are signed in to Roost");
+    }
+
+    @Test
     void aPasskeysSignatureCounterMustAdvance() {
         // given a passkey that signed in twice
         ApiClient.Login me = api().newUser("stepcount");
