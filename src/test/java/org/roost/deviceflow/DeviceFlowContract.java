@@ -1,8 +1,10 @@
 package org.roost.deviceflow;
 
 import java.net.http.HttpResponse;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.roost.support.BrowserScripts;
 import org.roost.support.HtmlForm;
 import org.roost.support.HttpSession;
@@ -155,6 +157,7 @@ abstract class DeviceFlowContract {
     }
 
     @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES) // a browser script; BrowserScripts.LIMIT is 8
     void aPersonConnectsADeviceInChromiumAndDeniesAnother() throws Exception {
         // when / then (the script's own checks)
         BrowserScripts.runPassing("device.mjs", port);
