@@ -4,7 +4,7 @@
 // for at sign-in; on a desktop and a phone, each page checked with axe.
 // Usage: node accounts.mjs <base-url> <screenshot-dir> <mailbox-url> (the mailbox: GET ?to=ADDRESS, JSON messages).
 import { createHash, createHmac } from 'node:crypto';
-import { check, person, axe, finish } from './harness.mjs';
+import { check, person, axe, finish, visible, hidden, counted } from './harness.mjs';
 
 const mailbox = process.argv[4];
 
@@ -55,7 +55,7 @@ await finish(async () => {
   const emailForm = page.getByRole('form', { name: 'Email' });
   await emailForm.getByText('not confirmed yet').waitFor();
   check(await emailForm.getByLabel('Email address').inputValue() === email, 'settings show the address');
-  check(await emailForm.getByRole('button', { name: 'Send a new link' }).isVisible(), 'a new link can be asked for');
+  check(await visible(emailForm.getByRole('button', { name: 'Send a new link' })), 'a new link can be asked for');
   await axe(page, 'settings with an unconfirmed address');
 
   // Follow the mailed link
@@ -70,7 +70,7 @@ await finish(async () => {
 
   await page.goto('/settings');
   await emailForm.getByText(`${email}: confirmed`).waitFor();
-  check(!(await emailForm.getByRole('button', { name: 'Send a new link' }).isVisible()), 'no new link for a confirmed address');
+  check(await hidden(emailForm.getByRole('button', { name: 'Send a new link' })), 'no new link for a confirmed address');
 
   // Change it: the password is needed, the new address gets a link, the old one a notice
   const fresh = `${username}.new@example.com`;
@@ -130,7 +130,7 @@ await finish(async () => {
   await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   const codes = twoFactor.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await codes.first().waitFor();
-  check(await codes.count() === 10, 'ten recovery codes are shown');
+  check(await counted(codes, 10), 'ten recovery codes are shown');
   const recoveryCode = (await codes.first().innerText()).trim();
   const secondRecoveryCode = (await codes.nth(1).innerText()).trim();
   await axe(page, 'the recovery codes');

@@ -5,7 +5,7 @@
 // 320, 390, 768 and 1280 px, axe (light and dark) each time. node console.mjs <base-url> <screenshot-dir>
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { base, shots, check, person, axe, signUp, finish } from './harness.mjs';
+import { base, shots, check, person, axe, signUp, finish, visible, counted } from './harness.mjs';
 
 const tag = Date.now().toString(36);
 const gil = `gil${tag}`;
@@ -48,7 +48,7 @@ await finish(async () => {
   await page.getByText('You have no apps yet').waitFor();
   check(await page.getByRole('link', { name: 'Apps' }).getAttribute('aria-current') === 'page', 'the navigation marks Apps as the current page');
   const form = page.getByRole('form', { name: 'Register an app' });
-  check(await form.getByText('No fragment (#), no wildcard (*)').isVisible(), 'the redirect URI rules are shown before submitting');
+  check(await visible(form.getByText('No fragment (#), no wildcard (*)')), 'the redirect URI rules are shown before submitting');
   await axe(page, 'the empty developer console');
 
   // refused addresses, each named beside the field, before anything is sent
@@ -118,7 +118,9 @@ await finish(async () => {
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   await page.goto(`/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: callback,
     scope: 'openid posts:read', state: tag, code_challenge: challenge, code_challenge_method: 'S256' })}`);
-  if (await page.getByRole('button', { name: 'Sign in', exact: true }).count()) {
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  await signIn.or(page.getByRole('button', { name: 'Allow' })).waitFor(); // a sign-in page, or consent at once
+  if (await signIn.count()) {
     await page.getByLabel('Username').fill(gil);
     await page.getByLabel('Password').fill('a long enough password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -127,7 +129,7 @@ await finish(async () => {
   check((await page.locator('main').innerText()).includes(`registered by ${gil}`), 'the consent page names the app\'s owner');
   await axe(page, 'the consent page of an app a person registered');
   const header = page.getByRole('navigation', { name: 'Main' });
-  check(await header.getByRole('link', { name: 'Home' }).count() === 1 && await header.getByRole('link', { name: 'Sign up' }).count() === 0
+  check(await counted(header.getByRole('link', { name: 'Home' }), 1) && await counted(header.getByRole('link', { name: 'Sign up' }), 0)
     && !(await page.locator('main').innerText()).includes('No account yet'), 'the consent page leads a signed-in person Home, not to sign up');
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.getByRole('heading', { name: 'Signed in' }).waitFor();
@@ -173,7 +175,7 @@ await finish(async () => {
   await entry.getByText('This cannot be undone.').waitFor();
   await entry.getByRole('button', { name: 'Delete app' }).click();
   await page.getByText(`${appName} deleted. You have no apps now.`).waitFor();
-  check(await page.getByRole('list', { name: 'Your apps' }).getByRole('listitem').count() === 0, 'the app is gone from the list');
+  check(await counted(page.getByRole('list', { name: 'Your apps' }).getByRole('listitem'), 0), 'the app is gone from the list');
   await axe(page, 'the console after deleting');
   app.close();
 });

@@ -1,5 +1,5 @@
 // Drives the web app in Debian's Chromium: node e2e.mjs <base-url> <screenshot-dir>. Exit code 0 when every check passed.
-import { base, shots, PNG, check, person, axe, signUp, post, finish } from './harness.mjs';
+import { base, shots, PNG, check, person, axe, signUp, post, finish, visible, hidden, counted } from './harness.mjs';
 
 const tag = Date.now().toString(36);
 const ann = `ann${tag}`;
@@ -34,10 +34,10 @@ await finish(async () => {
   // sign up, post
   const a = await person();
   await signUp(a.page, ann);
-  check(await a.page.getByRole('banner').getByText(`@${ann}`).isVisible(), 'the header shows who is signed in');
+  check(await visible(a.page.getByRole('banner').getByText(`@${ann}`)), 'the header shows who is signed in');
   check(await a.page.getByRole('banner').locator('.avatar.initial').innerText() === 'A', 'the header shows her initial while she has no avatar');
   await post(a.page, 'Hello from Ann', 'My first post');
-  check(await a.page.getByRole('heading', { name: 'Hello from Ann' }).isVisible(), 'a new post shows on the timeline');
+  check(await visible(a.page.getByRole('heading', { name: 'Hello from Ann' })), 'a new post shows on the timeline');
   const stamp = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Hello from Ann' }) }).locator('time');
   check(await stamp.innerText() === 'just now' && Boolean(await stamp.getAttribute('title')) && !Number.isNaN(Date.parse(await stamp.getAttribute('datetime'))),
     `a new post shows a relative time ("${await stamp.innerText()}") with the exact time in its title and a datetime`);
@@ -49,7 +49,7 @@ await finish(async () => {
   check(/(^|\s)f-title-error(\s|$)/.test(await title.getAttribute('aria-describedby')) && /\S/.test(titleError),
     `an empty title shows the API validation message under the field ("${titleError}")`);
   await post(a.page, 'Second from Ann', 'Fixed');
-  check(await title.getAttribute('aria-invalid') === null && await a.page.locator('#f-title-error').isHidden(), 'a successful post clears the field error');
+  check(await hidden(a.page.locator('#f-title-error')) && await title.getAttribute('aria-invalid') === null, 'a successful post clears the field error');
   await axe(a.page, 'home');
   await a.page.screenshot({ path: `${shots}/home-desktop.png`, fullPage: true });
   const second = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Second from Ann' }) });
@@ -64,12 +64,12 @@ await finish(async () => {
   await editForm.getByLabel('Body').fill('Edited body');
   await editForm.getByRole('button', { name: 'Save' }).click();
   await a.page.getByRole('heading', { name: 'Second from Ann, edited' }).waitFor();
-  check(await a.page.getByText('Edited body').isVisible(), 'one\'s own post can be edited in place');
+  check(await visible(a.page.getByText('Edited body')), 'one\'s own post can be edited in place');
   const edited = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Second from Ann, edited' }) });
   await edited.getByRole('button', { name: 'Delete' }).click();
   const confirmDelete = a.page.getByRole('group', { name: 'Confirm deletion' });
   await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
-  check(await edited.getByRole('button', { name: 'Edit' }).isVisible(), 'cancelling a deletion keeps the post');
+  check(await visible(edited.getByRole('button', { name: 'Edit' })), 'cancelling a deletion keeps the post');
   await edited.getByRole('button', { name: 'Delete' }).click();
   await confirmDelete.getByRole('button', { name: 'Delete post' }).click();
   await a.page.getByText('Post deleted.').waitFor();
@@ -97,12 +97,15 @@ await finish(async () => {
   await b.page.goto(`/u/${ann}`);
   await b.page.getByRole('button', { name: 'Follow' }).click();
   await b.page.getByRole('button', { name: 'Unfollow' }).waitFor();
-  check(await b.page.getByText('1 followers').isVisible(), 'the profile counts the new follower');
+  check(await visible(b.page.getByText('1 followers')), 'the profile counts the new follower');
   await axe(b.page, 'profile');
   await b.page.screenshot({ path: `${shots}/profile-desktop.png`, fullPage: true });
+  // the live subscription is sent once the server has acknowledged the connection (api.js): wait for that frame
+  const subscribed = b.page.waitForEvent('websocket', { timeout: 20000 }).then((ws) => ws.waitForEvent('framesent',
+    { predicate: (frame) => /"type":"subscribe"/.test(String(frame.payload)), timeout: 20000 }));
   await b.page.getByRole('link', { name: 'Home' }).click();
   await b.page.getByRole('heading', { name: 'Hello from Ann' }).waitFor();
-  await b.page.waitForTimeout(1000); // the subscription's WebSocket handshake
+  await subscribed;
   await post(a.page, 'Live from Ann', 'Fresh');
   await b.page.getByRole('heading', { name: 'Live from Ann' }).waitFor({ timeout: 10000 });
   check(true, "the follower sees the first person's next post without a reload");
@@ -113,11 +116,12 @@ await finish(async () => {
   await axe(b.page, 'people');
   await a.page.getByRole('link', { name: 'Settings' }).click();
   await a.page.getByRole('heading', { name: 'Settings' }).waitFor();
-  check(!(await a.page.getByRole('button', { name: 'Remove avatar' }).isVisible()), 'no "Remove avatar" without an avatar');
+  await a.page.getByRole('button', { name: 'Upload avatar' }).waitFor(); // the avatar section is there ...
+  check(await hidden(a.page.getByRole('button', { name: 'Remove avatar' })), 'no "Remove avatar" without an avatar'); // ... without this
   await a.page.getByLabel(/^Image/).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
   await a.page.getByRole('button', { name: 'Upload avatar' }).click();
   await a.page.getByRole('alert').filter({ hasText: /./ }).first().waitFor();
-  check(await a.page.getByRole('alert').first().isVisible(), 'a file that is not an image shows the API error');
+  check(await visible(a.page.getByRole('alert').first()), 'a file that is not an image shows the API error');
   await a.page.getByLabel(/^Image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await a.page.getByRole('button', { name: 'Upload avatar' }).click();
   await a.page.getByText('Avatar saved.').waitFor();
@@ -195,8 +199,9 @@ await finish(async () => {
   // the live connection goes through playwright, which can end it and refuse new ones (a server restart, a dead Wi-Fi)
   const liveSockets = [];
   let refuse = false;
+  let refused = () => {};
   await c.page.routeWebSocket(/\/graphql$/, (ws) => {
-    if (refuse) { ws.close({ code: 1001, reason: 'refused by the test' }); return; }
+    if (refuse) { ws.close({ code: 1001, reason: 'refused by the test' }); refused(); return; }
     ws.connectToServer();
     liveSockets.push(ws);
   });
@@ -213,10 +218,10 @@ await finish(async () => {
   await c.page.reload();
   await c.page.getByRole('heading', { name: 'Cat post 22' }).waitFor();
   const loadMore = c.page.getByRole('button', { name: 'Load more posts' });
-  check(await c.page.locator('article').count() === 20 && await loadMore.isVisible(), 'the timeline shows 20 posts and a Load more button');
+  check(await counted(c.page.locator('article'), 20) && await visible(loadMore), 'the timeline shows 20 posts and a Load more button');
   await loadMore.click();
   await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
-  check(await c.page.locator('article').count() === 22 && await loadMore.isHidden(), 'Load more adds the next page and then goes away');
+  check(await counted(c.page.locator('article'), 22) && await hidden(loadMore), 'Load more adds the next page and then goes away');
   refuse = true;
   await liveSockets.at(-1).close({ code: 1001, reason: 'going away' });
   const reconnecting = c.page.getByRole('status').filter({ hasText: 'Reconnecting…' });
@@ -229,19 +234,21 @@ await finish(async () => {
     const me = (await (await fetch('/graphql', { method: 'POST', headers, body: JSON.stringify({ query: '{ me { id } }' }) })).json()).data.me;
     await fetch(`/api/v1/users/${me.id}/posts`, { method: 'POST', headers, body: JSON.stringify({ title: 'Posted while away', body: '' }) });
   });
-  await c.page.waitForTimeout(2500); // at least one refused retry
-  check(await reconnecting.isVisible() && await c.page.getByRole('heading', { name: 'Posted while away' }).count() === 0,
+  // at least one retry refused since the post: the app had its chance to reconnect and fetch, and could not
+  await Promise.race([new Promise((resolve) => { refused = resolve; }), c.page.waitForTimeout(20000)]);
+  check(await visible(reconnecting) && await c.page.getByRole('heading', { name: 'Posted while away' }).count() === 0,
     'while it cannot reconnect the banner stays');
   refuse = false;
   await c.page.getByRole('heading', { name: 'Posted while away' }).waitFor({ timeout: 20000 });
-  check(await reconnecting.isHidden(), 'on reconnecting the banner goes and the timeline fetches what was missed');
+  check(await hidden(reconnecting), 'on reconnecting the banner goes and the timeline fetches what was missed');
   await c.page.goto(`/u/${cat}`);
   await c.page.getByRole('heading', { name: 'Cat post 22' }).waitFor();
-  check(await c.page.locator('article').count() === 20 && await c.page.getByRole('button', { name: 'Load more posts' }).isVisible()
-    && await c.page.getByText('No followers yet.').isVisible(), 'the profile pages its posts and says when there are no followers');
+  // the posts and the followers list load separately: each check waits for its own part
+  check(await counted(c.page.locator('article'), 20) && await visible(c.page.getByRole('button', { name: 'Load more posts' }))
+    && await visible(c.page.getByText('No followers yet.')), 'the profile pages its posts and says when there are no followers');
   await c.page.getByRole('button', { name: 'Load more posts' }).click();
   await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
-  check(await c.page.locator('article').count() === 23, 'Load more on the profile adds the older posts');
+  check(await counted(c.page.locator('article'), 23), 'Load more on the profile adds the older posts');
   await axe(c.page, 'profile with Load more');
 
   // dark mode (prefers-color-scheme) and every width without horizontal scrolling
@@ -283,7 +290,7 @@ await finish(async () => {
     const line = session.page.locator('#roost-session');
     await line.waitFor();
     await session.page.locator('.graphiql-container').waitFor();
-    await session.page.waitForTimeout(500);
+    await session.page.waitForLoadState('networkidle'); // its fonts and scripts loaded: any error has been logged
     session.page.off('console', listener);
     check(errors.length === 0, `GraphiQL ${who}: no console errors${errors.length ? ` (${errors.length}: ${errors[0].slice(0, 80)})` : ''}`);
     check(who === 'signed in' ? /Signed in as/.test(await line.innerText()) : /not signed in/.test(await line.innerText()),

@@ -4,7 +4,7 @@
 // from settings, then signs in with it, then removes it; the only way into an account cannot be removed. The new
 // pages are checked with axe, light and dark, at 320, 390, 768 and 1280 px.
 // Usage: node federation.mjs <base-url> <screenshot-dir> <issuer>
-import { check, person, axe, finish, problems, shots } from './harness.mjs';
+import { check, person, axe, finish, problems, shots, visible } from './harness.mjs';
 
 const issuer = process.argv[4];
 const stamp = Date.now().toString(36);
@@ -56,13 +56,13 @@ await finish(async () => {
   await button.click();
   await atProvider(page, login);
   await page.getByRole('heading', { name: 'Home' }).waitFor();
-  check(await page.getByText(`@${login}`).isVisible(), 'signed in to a new account named after the provider\'s username');
+  check(await visible(page.getByText(`@${login}`)), 'signed in to a new account named after the provider\'s username');
 
   // Settings list the provider; the only way in cannot be removed
   await page.goto('/settings');
   const providers = page.getByRole('form', { name: 'Sign-in providers' });
   await providers.getByText('Test ID').waitFor();
-  check(await providers.getByText('has no password').isVisible(), 'settings say the account has no password');
+  check(await visible(providers.getByText('has no password')), 'settings say the account has no password');
   await everyWidthAndScheme(page, 'settings with a linked provider', () => providers.getByText('Test ID').waitFor());
   await page.getByRole('button', { name: 'Remove Test ID' }).click();
   const refusal = page.locator('section').filter({ has: providers }).getByRole('alert');
@@ -86,7 +86,7 @@ await finish(async () => {
   await atProvider(owner, ownerLogin);
   const heading = owner.getByRole('heading', { name: 'Link this provider from settings first' });
   await heading.waitFor();
-  check(await owner.getByRole('link', { name: 'Sign in with your username and password' }).isVisible(),
+  check(await visible(owner.getByRole('link', { name: 'Sign in with your username and password' })),
     'the refusal page offers the password sign-in');
   await everyWidthAndScheme(owner, 'the refusal page', () => heading.waitFor());
   await owner.screenshot({ path: `${shots}/federation-refused.png`, fullPage: true });
@@ -104,14 +104,14 @@ await finish(async () => {
   if (owner.url().startsWith(issuer)) await atProvider(owner, ownerLogin);
   const ownerProviders = owner.getByRole('form', { name: 'Sign-in providers' });
   await owner.getByText('Linked Test ID.').waitFor();
-  check(await ownerProviders.getByText(`${ownerLogin}@example.test`).isVisible(), 'the link shows the provider\'s address');
+  check(await visible(ownerProviders.getByText(`${ownerLogin}@example.test`)), 'the link shows the provider\'s address');
 
   // ...then signs in with it, to the same account
   await signOut(owner);
   await owner.getByRole('button', { name: 'Sign in with Test ID' }).click();
   await owner.waitForURL((url) => !url.href.startsWith(issuer) && url.pathname === '/');
   await owner.getByRole('heading', { name: 'Home' }).waitFor();
-  check(await owner.getByText(`@${username}`).isVisible(), 'the linked provider opens the owner\'s account');
+  check(await visible(owner.getByText(`@${username}`)), 'the linked provider opens the owner\'s account');
 
   // ...and, having a password, removes it
   await owner.goto('/settings');

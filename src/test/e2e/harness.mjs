@@ -56,6 +56,18 @@ export async function axe(page, name) {
   await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
 }
 
+// Checks wait for what they look for, as Playwright's web-first assertions do (playwright-core has no expect):
+// isVisible(), isHidden() and count() answer at once, before the page may have rendered what a check is about.
+/** Whether the locator is visible within `timeout` ms. */
+export const visible = (locator, timeout = 10000) => locator.waitFor({ state: 'visible', timeout }).then(() => true, () => false);
+/** Whether the locator is hidden (or gone) within `timeout` ms; check something positive first, or this passes early. */
+export const hidden = (locator, timeout = 10000) => locator.waitFor({ state: 'hidden', timeout }).then(() => true, () => false);
+/** Whether the locator matches exactly `n` elements within `timeout` ms: the nth is there and the one after it is not. */
+export async function counted(locator, n, timeout = 10000) {
+  const there = n === 0 || await locator.nth(n - 1).waitFor({ state: 'attached', timeout }).then(() => true, () => false);
+  return there && locator.nth(n).waitFor({ state: 'detached', timeout }).then(() => true, () => false);
+}
+
 export async function signUp(page, username) {
   await page.goto('/signup');
   await page.getByLabel('Username').fill(username);

@@ -5,7 +5,7 @@
 // Usage: node passkeys.mjs <base-url> <screenshot-dir> <redirect-uri> (roost-demo-app's, on the same server: its
 // page is a 404, which is all the script needs: the code in its address)
 import { createHash, randomBytes } from 'node:crypto';
-import { base, shots, check, problems, person, axe, signUp, finish } from './harness.mjs';
+import { base, shots, check, problems, person, axe, signUp, finish, visible, hidden, counted } from './harness.mjs';
 
 const b64url = (buffer) => buffer.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const claims = (jwt) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString());
@@ -59,7 +59,7 @@ await finish(async () => {
   await fitsEveryWidth(page, 'the sign-in page');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await page.getByRole('heading', { name: 'Home' }).waitFor();
-  check(await page.getByLabel('Password').count() === 0, 'signed in with no password');
+  check(await counted(page.getByLabel('Password'), 0), 'signed in with no password');
   await page.goto('/settings');
   await page.getByRole('list', { name: 'Your passkeys' }).getByText('last used').waitFor();
   check(true, 'the passkey shows its last use');
@@ -77,7 +77,7 @@ await finish(async () => {
     + `&redirect_uri=${encodeURIComponent(redirect)}&code_challenge=${challenge}&code_challenge_method=S256`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await page.waitForLoadState('networkidle');
-  check(await page.getByRole('button', { name: 'Sign in with a passkey' }).isVisible(),
+  check(await visible(page.getByRole('button', { name: 'Sign in with a passkey' })),
     `the OAuth sign-in page offers a passkey${problems.length ? ': ' + problems.join(' | ') : ''}`);
   await axe(page, 'the OAuth sign-in page');
   await fitsEveryWidth(page, 'the OAuth sign-in page');
@@ -85,7 +85,7 @@ await finish(async () => {
   const allow = page.getByRole('button', { name: 'Allow' });
   const refused = page.locator('#passkey-error:not([hidden])');
   await allow.or(refused).waitFor();
-  check(!(await refused.isVisible()), `the OAuth sign-in page takes the passkey${await refused.isVisible() ? ': ' + await refused.innerText() : ''}`);
+  check(await hidden(refused), `the OAuth sign-in page takes the passkey${await refused.isVisible() ? ': ' + await refused.innerText() : ''}`);
   await allow.click();
   await page.waitForURL((url) => url.href.startsWith(redirect));
   const callback = new URL(page.url());
@@ -111,7 +111,7 @@ await finish(async () => {
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'The passkey was not accepted' });
   await refusal.waitFor();
-  check(await page.getByRole('heading', { name: 'Sign in' }).isVisible(), 'a removed passkey is refused, and the person stays signed out');
+  check(await visible(page.getByRole('heading', { name: 'Sign in' })), 'a removed passkey is refused, and the person stays signed out');
   await axe(page, 'the sign-in page with a refused passkey');
   await page.screenshot({ path: `${shots}/passkeys-refused-desktop.png` });
 });

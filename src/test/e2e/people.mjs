@@ -1,6 +1,6 @@
 // People: search by part of a name or username, Follow / Unfollow wherever a person is listed, avatars in the feed
 // and in lists, and the HTML page for an unknown address. node people.mjs <base-url> <screenshot-dir>
-import { PNG, check, person, axe, signUp, post, finish, shots } from './harness.mjs';
+import { PNG, check, person, axe, signUp, post, finish, shots, counted } from './harness.mjs';
 
 const tag = Date.now().toString(36);
 const cara = `cara${tag}`;
@@ -24,10 +24,10 @@ await finish(async () => {
   await d.page.getByLabel('Search people').fill(cara.slice(2).toUpperCase()); // the middle and end of her username
   const results = d.page.getByRole('list', { name: /People matching/ });
   await results.getByRole('link', { name: cara[0].toUpperCase() + cara.slice(1) }).waitFor();
-  check(await results.getByRole('listitem').count() === 1, 'the search lists the one person matching');
+  check(await counted(results.getByRole('listitem'), 1), 'the search lists the one person matching');
   const follow = results.getByRole('button', { name: /^Follow / });
   await follow.waitFor();
-  check(await results.locator('img.avatar').count() === 1, 'the result shows her avatar');
+  check(await counted(results.locator('img.avatar'), 1), 'the result shows her avatar');
   await axe(d.page, 'people search');
   await d.page.screenshot({ path: `${shots}/people-desktop.png`, fullPage: true });
   await follow.click();
@@ -41,7 +41,7 @@ await finish(async () => {
   await d.page.getByRole('link', { name: 'Home' }).click();
   const hers = d.page.locator('article', { has: d.page.getByRole('heading', { name: 'Cara says hello' }) });
   await hers.waitFor();
-  check(await hers.locator('img.avatar').count() === 1, 'a post in the feed shows its author\'s avatar');
+  check(await counted(hers.locator('img.avatar'), 1), 'a post in the feed shows its author\'s avatar');
   const his = d.page.locator('article', { has: d.page.getByRole('heading', { name: 'Dan was here' }) });
   check((await his.locator('.avatar.initial').innerText()).trim() === 'D', 'an author without an image shows an initial');
 

@@ -16,8 +16,10 @@ await finish(async () => {
   check(await section.locator('input#client_id_authorizationCode, input[id^="client_id"]').first().inputValue() === 'roost-demo-app',
     'the OAuth section is filled with the demo app\'s client');
   const [popup] = await Promise.all([context.waitForEvent('page'), section.locator('button.authorize').click()]); // its accessible name is "Apply given OAuth2 credentials"
-  await popup.waitForLoadState();
-  if (await popup.getByRole('button', { name: 'Sign in', exact: true }).count()) {
+  // the popup goes through redirects to a sign-in page or, signed in already, to the consent page: wait for either
+  const signIn = popup.getByRole('button', { name: 'Sign in', exact: true });
+  await signIn.or(popup.getByRole('button', { name: 'Allow' })).waitFor({ timeout: 30000 });
+  if (await signIn.count()) {
     await popup.getByLabel('Username').fill(eve);
     await popup.getByLabel('Password').fill('a long enough password');
     await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -31,8 +33,11 @@ await finish(async () => {
   const width = await popup.evaluate(() => document.documentElement.scrollWidth);
   check(width <= 390, `the consent page fits a phone (${width} px wide)`);
   await popup.screenshot({ path: `${shots}/consent-phone.png`, fullPage: true });
-  await popup.getByRole('button', { name: 'Allow' }).click();
-  await popup.waitForEvent('close', { timeout: 15000 });
+  // Waiting for 'close' only after the click could miss it (the popup may close before), and a busy machine may
+  // take long over the redirects: wait from before the click, generously
+  const closed = popup.waitForEvent('close', { timeout: 60000 });
+  await popup.getByRole('button', { name: 'Allow' }).click().catch((error) => { if (!popup.isClosed()) throw error; });
+  await closed;
   await section.getByText('Authorized', { exact: true }).waitFor();
   check(true, 'Authorize ends signed in: the popup signs in, asks consent and closes, and the dialog says Authorized');
   await page.screenshot({ path: `${shots}/swagger-authorized.png` });

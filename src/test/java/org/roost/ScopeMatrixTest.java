@@ -1,11 +1,12 @@
 package org.roost;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiConsumer;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -15,14 +16,15 @@ import graphql.schema.GraphQLNamedType;
 import graphql.schema.GraphQLObjectType;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.GraphQLTypeUtil;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.ScopeTable.Need;
-import org.roost.token.TokenProperties;
 import org.roost.shared.Scopes;
 import org.roost.support.ApiClient;
 import org.roost.support.IntegrationTest;
 import org.roost.support.Json;
+import org.roost.token.TokenProperties;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.graphql.execution.GraphQlSource;
@@ -39,6 +41,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 8's scope matrix: every REST operation of the OpenAPI document and every GraphQL root and nested
@@ -682,29 +685,31 @@ class ScopeMatrixTest {
         catch (Exception ex) {
             throw new IllegalStateException(ex);
         }
+        java.util.concurrent.atomic.AtomicInteger attempt = new java.util.concurrent.atomic.AtomicInteger();
         try {
-            for (int attempt = 0; attempt < 50; attempt++) {
-                String stream = started.getResponse().getContentAsString();
-                int next = stream.indexOf("event:next\ndata:");
-                // the data line only once it is whole: the stream is read while the server still writes it
-                if (next >= 0 && stream.indexOf('\n', next + "event:next\ndata:".length()) >= 0) {
-                    String data = stream.substring(next + "event:next\ndata:".length());
-                    Outcome outcome = graphQlOutcome(Json.of(data.substring(0, data.indexOf('\n'))));
-                    // A stream refused as it starts has no field to point at: its error is the subscription's.
-                    return outcome.equals(Outcome.OK) || !outcome.path().isEmpty() ? outcome : new Outcome(outcome.code(), field);
-                }
-                if (attempt % 5 == 1) {
-                    ApiClient.Login follower = fixture.api().newUser("follower");
-                    assertThat(follower.apply(mvc.put().uri("/api/v1/users/%d/followers/%d"
-                            .formatted(fixture.actor().userId(), follower.userId()))).exchange()).hasStatus(204);
-                    fixture.api().createPost(fixture.actor(), "Live");
-                }
-                Thread.sleep(100);
-            }
-            return new Outcome("NO EVENT", "");
+            String data = await().atMost(Duration.ofSeconds(5)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100))
+                    .until(() -> {
+                        String stream = started.getResponse().getContentAsString();
+                        int next = stream.indexOf("event:next\ndata:");
+                        // the data line only once it is whole: the stream is read while the server still writes it
+                        if (next >= 0 && stream.indexOf('\n', next + "event:next\ndata:".length()) >= 0) {
+                            String line = stream.substring(next + "event:next\ndata:".length());
+                            return line.substring(0, line.indexOf('\n'));
+                        }
+                        if (attempt.getAndIncrement() % 5 == 1) { // events for an allowed subscription to deliver
+                            ApiClient.Login follower = fixture.api().newUser("follower");
+                            assertThat(follower.apply(mvc.put().uri("/api/v1/users/%d/followers/%d"
+                                    .formatted(fixture.actor().userId(), follower.userId()))).exchange()).hasStatus(204);
+                            fixture.api().createPost(fixture.actor(), "Live");
+                        }
+                        return null;
+                    }, java.util.Objects::nonNull);
+            Outcome outcome = graphQlOutcome(Json.of(data));
+            // A stream refused as it starts has no field to point at: its error is the subscription's.
+            return outcome.equals(Outcome.OK) || !outcome.path().isEmpty() ? outcome : new Outcome(outcome.code(), field);
         }
-        catch (java.io.UnsupportedEncodingException | InterruptedException ex) {
-            throw new IllegalStateException(ex);
+        catch (ConditionTimeoutException none) {
+            return new Outcome("NO EVENT", "");
         }
         finally {
             if (started.getRequest().isAsyncStarted()) {

@@ -37,6 +37,7 @@ final class ConnectionSweeper implements SmartLifecycle {
     private final InServiceRequests inService;
     private final ConnectionsProperties limits;
     private final Map<Offence, Counter> closed = new EnumMap<>(Offence.class);
+    private final Counter sweeps;
     /** When the sweeper first saw each connection: "newest" for the per-address limit. Sweeper thread only. */
     private Map<SocketWrapperBase<?>, Long> firstSeen = new HashMap<>();
     private final Map<Connector, Optional<AbstractEndpoint<?, ?>>> endpoints = new HashMap<>();
@@ -55,6 +56,8 @@ final class ConnectionSweeper implements SmartLifecycle {
         this.connectors = connectors;
         this.inService = inService;
         this.limits = limits;
+        this.sweeps = Counter.builder("roost.connections.sweeps")
+                .description("Passes over the open connections: keeps rising while the sweeper works").register(meters);
         for (Offence offence : Offence.values()) {
             closed.put(offence, Counter.builder("roost.connections.closed").tag("reason", offence.tag)
                     .description("Connections the server closed for a deadline or limit").register(meters));
@@ -109,6 +112,7 @@ final class ConnectionSweeper implements SmartLifecycle {
             log.info("Closed {} connections: {}", counts.values().stream().mapToInt(Integer::intValue).sum(), counts);
         }
         failures.log();
+        sweeps.increment();
     }
 
     /** Connections the sweep could not judge: one WARN line per sweep, without a stack (no flood, no ERROR). */

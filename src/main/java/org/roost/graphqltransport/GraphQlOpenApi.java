@@ -106,9 +106,14 @@ class GraphQlOpenApi {
     }
 
     private static Schema<?> request(GraphQlSettings settings) {
-        return new ObjectSchema().description("One operation (a JSON array, a batch, is refused)")
-                .addProperty("query", new StringSchema().maxLength((int) settings.maxDocumentSize().toBytes())
-                        .description("The document; absent when extensions name a persisted query"))
+        // Other members are read past, as GraphQL over HTTP clients expect (HttpOperation reads these four): the
+        // schema says so rather than promise a refusal that never comes.
+        return new ObjectSchema().description("One operation (a JSON array, a batch, is refused); members other"
+                        + " than these four are ignored")
+                .additionalProperties(true)
+                .addProperty("query", new Schema<>().types(java.util.Set.of("string", "null"))
+                        .maxLength((int) settings.maxDocumentSize().toBytes())
+                        .description("The document; absent (or null) when extensions name a persisted query"))
                 .addProperty("operationName", new Schema<>().types(java.util.Set.of("string", "null")))
                 .addProperty("variables", new Schema<>().types(java.util.Set.of("object", "null")))
                 .addProperty("extensions", new Schema<>().types(java.util.Set.of("object", "null")));

@@ -1,5 +1,6 @@
 package org.roost.login;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
@@ -10,5 +11,5 @@ import org.jspecify.annotations.Nullable;
  * (tokens, which ignore {@code rememberMe}).
  */
 public record LoginRequest(@NotBlank @Size(max = 256) String username, @NotBlank @Size(max = 256) String password,
-        @Nullable Boolean rememberMe) {
+        @Schema(types = { "boolean", "null" }) @Nullable Boolean rememberMe) {
 }

@@ -39,6 +39,7 @@ class OpenApiContract {
     static final String NOT_BLANK = "(?=[\\s\\S]*[^\\x00-\\x20])";
     private static final String NOT_BLANK_MARK = "x-roost-not-blank";
     private static final String CLEAN_TEXT_MARK = "x-roost-clean-text";
+    private static final String NULL_MARK = "x-roost-null";
 
     /**
      * Marks a {@code @NotBlank} property; the schema is completed once springdoc has applied {@code @Size} and
@@ -62,6 +63,22 @@ class OpenApiContract {
             if (type.getCtxAnnotations() != null) {
                 Arrays.stream(type.getCtxAnnotations()).filter(CleanText.class::isInstance).map(CleanText.class::cast)
                         .findFirst().ifPresent(clean -> property.addExtension(CLEAN_TEXT_MARK, clean.value().name()));
+            }
+            return property;
+        };
+    }
+
+    /**
+     * A request member the code takes as null ({@code @Schema(types = {"string", "null"})} on the component: an
+     * optional member, or one a merge patch removes) says so: springdoc keeps only the type it infers from Java.
+     */
+    @Bean
+    PropertyCustomizer nullWhereTheCodeTakesNull() {
+        return (property, type) -> {
+            if (type.getCtxAnnotations() != null && Arrays.stream(type.getCtxAnnotations())
+                    .anyMatch(a -> a instanceof io.swagger.v3.oas.annotations.media.Schema schema
+                            && Arrays.asList(schema.types()).contains("null"))) {
+                property.addExtension(NULL_MARK, true); // completed in anchor, once springdoc has set the type
             }
             return property;
         };
@@ -112,7 +129,8 @@ class OpenApiContract {
                     Schema<?> body = operation.getRequestBody().getContent().get("application/json").getSchema();
                     Schema<?> target = body != null && body.get$ref() != null
                             ? components.get(body.get$ref().substring(body.get$ref().lastIndexOf('/') + 1)) : body;
-                    if (target != null && target.getProperties() != null) {
+                    // unless the schema says itself what it does with other members (GraphQL's request ignores them)
+                    if (target != null && target.getProperties() != null && target.getAdditionalProperties() == null) {
                         target.setAdditionalProperties(false);
                     }
                 }
@@ -196,6 +214,20 @@ class OpenApiContract {
             schema.setMinLength(Math.max(1, Objects.requireNonNullElse(schema.getMinLength(), 0)));
             String given = schema.getPattern() == null ? "[\\s\\S]*" : schema.getPattern();
             schema.setPattern("^" + NOT_BLANK + "(?:" + given + ")$");
+            if (schema.getExtensions().isEmpty()) {
+                schema.setExtensions(null);
+            }
+        }
+        if (schema.getExtensions() != null && schema.getExtensions().remove(NULL_MARK) != null) {
+            Set<String> types = new java.util.LinkedHashSet<>();
+            if (schema.getTypes() != null) {
+                types.addAll(schema.getTypes());
+            }
+            if (schema.getType() != null) {
+                types.add(schema.getType());
+            }
+            types.add("null");
+            schema.setTypes(types);
             if (schema.getExtensions().isEmpty()) {
                 schema.setExtensions(null);
             }

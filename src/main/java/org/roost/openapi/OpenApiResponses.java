@@ -266,9 +266,9 @@ class OpenApiResponses {
         }
         responses.addApiResponse(outcome.status(), success);
         List<String> refusals = new java.util.ArrayList<>(ANYWHERE);
-        if (!"204".equals(outcome.status())) {
-            refusals.add("406"); // a representation the Accept header rules out: refused before anything is done
-        }
+        // An Accept header that rules out JSON is refused before anything is done, on a bodiless operation too:
+        // its refusal would be JSON (the error body), and nothing is changed on a request that cannot read it.
+        refusals.add("406");
         if (operation.getRequestBody() != null) {
             refusals.addAll(List.of("413", "415")); // a body too large, or of a type the operation does not read
         }

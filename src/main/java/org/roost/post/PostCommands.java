@@ -1,12 +1,17 @@
 package org.roost.post;
 
+import java.util.Set;
+
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.shared.ApiException;
 import org.roost.shared.CleanText;
+import org.roost.shared.MergePatch;
 import org.roost.shared.TextRules;
 
 /**
@@ -19,13 +24,21 @@ public final class PostCommands {
     }
 
     public record CreatePost(@NotNull @NotBlank @Size(max = 200) @CleanText(TextRules.Use.TITLE) String title,
-            @Nullable @Size(max = 10_000) @CleanText(TextRules.Use.BODY) String body) {
+            @Schema(types = { "string", "null" }) @Nullable @Size(max = 10_000) @CleanText(TextRules.Use.BODY) String body) {
     }
 
-    /** A partial update: an absent field stays as it is. */
+    /** A partial update: an absent field stays as it is; in a merge patch a null body empties it. */
     public record UpdatePost(
             @Nullable @Pattern(regexp = "(?s).*\\S.*", message = "must not be blank") @Size(min = 1, max = 200)
             @CleanText(TextRules.Use.TITLE) String title,
-            @Nullable @Size(max = 10_000) @CleanText(TextRules.Use.BODY) String body) {
+            @Schema(types = { "string", "null" }) @Nullable @Size(max = 10_000) @CleanText(TextRules.Use.BODY) String body) implements MergePatch<UpdatePost> {
+
+        @Override
+        public UpdatePost removing(Set<String> members) {
+            if (members.contains("title")) {
+                throw ApiException.invalid("title", "must not be null: a post has a title");
+            }
+            return members.contains("body") ? new UpdatePost(title, "") : this;
+        }
     }
 }

@@ -1,5 +1,6 @@
 package org.roost.token;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -38,7 +39,7 @@ class TokenController {
     record RefreshRequest(@NotBlank @Size(max = 256) String refreshToken) {
     }
 
-    record LogoutRequest(@Nullable @Size(max = 256) String refreshToken) {
+    record LogoutRequest(@Schema(types = { "string", "null" }) @Nullable @Size(max = 256) String refreshToken) {
     }
 
     private final PasswordLogins logins;

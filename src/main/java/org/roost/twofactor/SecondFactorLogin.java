@@ -1,5 +1,6 @@
 package org.roost.twofactor;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
@@ -10,5 +11,5 @@ import org.jspecify.annotations.Nullable;
  * (the authenticator's, or a recovery code). {@code rememberMe} is for the session sign-in, as in the first step.
  */
 public record SecondFactorLogin(@NotBlank @Size(max = 256) String stepToken, @NotBlank @Size(max = 32) String code,
-        @Nullable Boolean rememberMe) {
+        @Schema(types = { "boolean", "null" }) @Nullable Boolean rememberMe) {
 }

@@ -1,7 +1,6 @@
 package org.roost.twofactor;
 
 import java.util.List;
-import java.util.Map;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -35,6 +34,10 @@ class TwoFactorController {
     record Enrolment(String secret, String otpauthUri, String qrCode) {
     }
 
+    /** A fixed shape, so that the OpenAPI document says so (a map would be a free-form object there). */
+    record TwoFactorStatus(boolean enabled, long recoveryCodesLeft) {
+    }
+
     record RecoveryCodes(List<String> recoveryCodes) {
     }
 
@@ -47,10 +50,10 @@ class TwoFactorController {
     }
 
     @GetMapping
-    ResponseEntity<Map<String, Object>> status(@PathVariable String userId, Caller caller) {
+    ResponseEntity<TwoFactorStatus> status(@PathVariable String userId, Caller caller) {
         long id = owner(userId, caller);
         Enrolments.Status status = enrolments.status(id);
-        return ResponseEntity.ok(Map.of("enabled", status.enabled(), "recovery_codes_left", status.recoveryCodesLeft()));
+        return ResponseEntity.ok(new TwoFactorStatus(status.enabled(), status.recoveryCodesLeft()));
     }
 
     /** The secret is shown this once: never cached. */

@@ -3,8 +3,8 @@ package org.roost.user;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
-import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.roost.shared.ApiException;
@@ -30,6 +30,13 @@ import org.springframework.web.multipart.MultipartFile;
 @RequestMapping({ ApiPaths.V1 + "/users/{userId}/avatar", ApiPaths.UNVERSIONED + "/users/{userId}/avatar" })
 class AvatarController {
 
+    /** A fixed shape, so that the OpenAPI document says so (a map would be a free-form object there). */
+    record UploadedAvatar(String contentType, int size, @JsonProperty("_links") Links links) {
+
+        record Links(String self, String user) {
+        }
+    }
+
     private final UserService users;
     private final AvatarRepository avatars;
     private final Clock clock;
@@ -42,7 +49,7 @@ class AvatarController {
 
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     @Transactional
-    ResponseEntity<Map<String, Object>> upload(@PathVariable String userId, @RequestPart("file") MultipartFile file,
+    ResponseEntity<UploadedAvatar> upload(@PathVariable String userId, @RequestPart("file") MultipartFile file,
             Caller caller, HttpServletRequest request) throws IOException {
         long id = Ids.parse(userId, "The user");
         caller.requireOwner(id, Scopes.USERS_WRITE);
@@ -52,8 +59,8 @@ class AvatarController {
                 "The file is not a PNG, JPEG or WebP image."));
         avatars.save(id, type, content, clock.instant());
         String self = ApiPaths.prefix(request) + "/users/" + id + "/avatar";
-        return ResponseEntity.created(URI.create(self)).body(Map.of("content_type", type.mediaType(),
-                "size", content.length, "_links", Map.of("self", self, "user", ApiPaths.prefix(request) + "/users/" + id)));
+        return ResponseEntity.created(URI.create(self)).body(new UploadedAvatar(type.mediaType(),
+                content.length, new UploadedAvatar.Links(self, ApiPaths.prefix(request) + "/users/" + id)));
     }
 
     @GetMapping

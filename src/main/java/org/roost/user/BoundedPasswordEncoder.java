@@ -93,6 +93,16 @@ final class BoundedPasswordEncoder implements PasswordEncoder, DisposableBean {
         }
     }
 
+    /** Whether every hashing thread is at work: what a flood looks like from here (tests wait for it). */
+    boolean saturated() {
+        return pool.getActiveCount() >= pool.getMaximumPoolSize();
+    }
+
+    /** How many hashes wait for a thread. */
+    int waiting() {
+        return pool.getQueue().size();
+    }
+
     private static ApiException busy() {
         return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "Too many sign-ins at once; try again shortly.",
                 List.of(), Duration.ofSeconds(1));

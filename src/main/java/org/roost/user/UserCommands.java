@@ -1,12 +1,17 @@
 package org.roost.user;
 
+import java.util.Set;
+
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.shared.ApiException;
 import org.roost.shared.CleanText;
+import org.roost.shared.MergePatch;
 import org.roost.shared.TextRules;
 
 /**
@@ -30,7 +35,7 @@ public final class UserCommands {
             @NotNull @Pattern(regexp = TextRules.USERNAME, message = TextRules.USERNAME_MESSAGE) String username,
             @NotBlank @Size(max = 100) @CleanText(TextRules.Use.NAME) String name,
             @NotNull @Size(min = 8, max = 256) String password,
-            @Nullable @Size(max = 254) @Pattern(regexp = EMAIL, message = EMAIL_MESSAGE) String email) {
+            @Schema(types = { "string", "null" }) @Nullable @Size(max = 254) @Pattern(regexp = EMAIL, message = EMAIL_MESSAGE) String email) {
     }
 
     /**
@@ -41,7 +46,20 @@ public final class UserCommands {
             @Nullable @Pattern(regexp = "(?s).*\\S.*", message = "must not be blank") @Size(min = 1, max = 100)
             @CleanText(TextRules.Use.NAME) String name,
             @Nullable @Size(min = 8, max = 256) String password,
-            @Nullable String currentPassword,
-            @Nullable @Size(max = 254) @Pattern(regexp = "|" + EMAIL, message = EMAIL_MESSAGE) String email) {
+            @Schema(types = { "string", "null" }) @Nullable String currentPassword,
+            @Schema(types = { "string", "null" }) @Nullable @Size(max = 254) @Pattern(regexp = "|" + EMAIL, message = EMAIL_MESSAGE) String email)
+            implements MergePatch<UpdateUser> {
+
+        /** In a merge patch a null email removes the address, as an empty one does; name and password stay. */
+        @Override
+        public UpdateUser removing(Set<String> members) {
+            for (String required : new String[] { "name", "password" }) {
+                if (members.contains(required)) {
+                    throw ApiException.invalid(required, "must not be null: a user cannot be without one");
+                }
+            }
+            // current_password is no member of the user but the proof for a change: null is "not given"
+            return members.contains("email") ? new UpdateUser(name, password, currentPassword, "") : this;
+        }
     }
 }

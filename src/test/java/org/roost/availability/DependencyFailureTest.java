@@ -24,6 +24,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The service against a PostgreSQL cluster and a redis-server of this test's own, which it stops,
@@ -282,16 +283,8 @@ class DependencyFailureTest {
 
     /** Polls until the status is reached (recovery, or a probe noticing an outage). */
     private void awaitStatus(Supplier<HttpResponse<String>> request, int status) {
-        long deadline = System.nanoTime() + RECOVERY.toNanos();
-        int last = -1;
-        while (System.nanoTime() < deadline) {
-            last = request.get().statusCode();
-            if (last == status) {
-                return;
-            }
-            sleep(200);
-        }
-        assertThat(last).as("status after waiting %s", RECOVERY).isEqualTo(status);
+        await("status " + status).atMost(RECOVERY).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(200))
+                .until(() -> request.get().statusCode() == status);
     }
 
     private static boolean listening(int port) {
@@ -304,13 +297,4 @@ class DependencyFailureTest {
         }
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
-    }
 }

@@ -61,7 +61,11 @@ final class LogoutReceiver implements AutoCloseable {
         return token;
     }
 
-    /** Whatever arrives within {@code wait}, for checking that nothing more does. */
+    /**
+     * Whatever arrives within {@code wait}, for checking that nothing more does. A plain sleep, knowingly: a duplicate
+     * would come on the server's retry schedule, not before some other delivery, so no later event marks "none came";
+     * only waiting past a retry interval does.
+     */
     List<String> more(Duration wait) throws InterruptedException {
         Thread.sleep(wait.toMillis());
         List<String> rest = new ArrayList<>();

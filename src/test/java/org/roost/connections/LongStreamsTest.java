@@ -47,7 +47,7 @@ class LongStreamsTest {
             assertThat(new String(in.readNBytes(12), StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
 
             // when: four times the header deadline and the grace, several sweeps
-            Thread.sleep(4_000);
+            Thread.sleep(4_000); // time itself is the condition (open past the deadlines): nothing to poll
             in.skipNBytes(in.available());
 
             // then: heartbeats still arrive
@@ -72,7 +72,7 @@ class LongStreamsTest {
                 }).get(10, TimeUnit.SECONDS);
 
         // when: idle past the deadlines (well within the 10 s init timeout), then initialised
-        Thread.sleep(3_000);
+        Thread.sleep(3_000); // time itself is the condition: nothing to poll
         socket.sendText("{\"type\":\"connection_init\",\"payload\":{\"Authorization\":\"Bearer " + token + "\"}}", true)
                 .get(5, TimeUnit.SECONDS);
 

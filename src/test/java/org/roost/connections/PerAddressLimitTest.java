@@ -3,6 +3,7 @@ package org.roost.connections;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +15,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** One address cannot take every connection: its newest over roost.connections.per-address are closed. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -36,15 +38,16 @@ class PerAddressLimitTest {
             for (int i = 0; i < 3; i++) {
                 sockets.add(open());
             }
-            Thread.sleep(1_200);
+            double swept = sweeps();
+            await().atMost(Duration.ofSeconds(10)).until(() -> sweeps() >= swept + 2); // a whole sweep since
 
             // when: three more from the same address
             for (int i = 0; i < 3; i++) {
                 sockets.add(open());
             }
-            Thread.sleep(2_000);
 
             // then: the three newest are closed, the three oldest are still open
+            await().atMost(Duration.ofSeconds(10)).until(() -> sockets.stream().skip(3).noneMatch(PerAddressLimitTest::isOpen));
             assertThat(sockets.stream().map(PerAddressLimitTest::isOpen).toList())
                     .containsExactly(true, true, true, false, false, false);
             assertThat(meters.counter("roost.connections.closed", "reason", "per-address").count())
@@ -54,6 +57,10 @@ class PerAddressLimitTest {
                 socket.close();
             }
         }
+    }
+
+    private double sweeps() {
+        return meters.counter("roost.connections.sweeps").count();
     }
 
     private Socket open() throws IOException {

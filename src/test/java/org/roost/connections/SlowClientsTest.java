@@ -130,7 +130,7 @@ class SlowClientsTest {
             String first = readResponse(socket);
 
             // when: idle for longer than the header deadline, then a second request
-            Thread.sleep(2_000);
+            Thread.sleep(2_000); // time itself is the condition (idle past the deadline): nothing to poll
             send(socket, request);
             String second = readResponse(socket);
 

@@ -12,6 +12,7 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The embedded defaults have no mail host: each message is written to the log, link included, and still works. */
 @EmbeddedDefaultsTest
@@ -39,15 +40,9 @@ class MailWithoutHostTest {
         }
     }
 
-    private static String awaitLineFor(CapturedLog log, String email) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-        while (Instant.now().isBefore(deadline)) {
-            var line = log.events().stream().map(e -> e.getFormattedMessage()).filter(m -> m.contains(email)).findFirst();
-            if (line.isPresent()) {
-                return line.get();
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("No message for " + email + " was logged");
+    private static String awaitLineFor(CapturedLog log, String email) {
+        return await("a logged message for " + email).atMost(Duration.ofSeconds(10))
+                .until(() -> log.events().stream().map(e -> e.getFormattedMessage()).filter(m -> m.contains(email))
+                        .findFirst(), java.util.Optional::isPresent).orElseThrow();
     }
 }

@@ -1,7 +1,10 @@
 package org.roost.federation;
 
+import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.roost.support.BrowserScripts;
 import org.roost.support.ServerOnH2;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -14,6 +17,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * linking from settings and removing, each new page checked with axe in light and dark at four widths.
  */
 @ServerOnH2
+@Timeout(value = 10, unit = TimeUnit.MINUTES) // a browser script may take minutes; BrowserScripts.LIMIT is 8
 class ProviderSignInInBrowserTest {
 
     static TestProvider provider;

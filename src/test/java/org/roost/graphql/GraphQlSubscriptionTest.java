@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.roost.live.LiveEvents;
 import org.roost.support.ApiClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -20,6 +21,7 @@ import org.springframework.web.reactive.socket.client.StandardWebSocketClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 @LiveGraphQlTest
 class GraphQlSubscriptionTest {
@@ -28,6 +30,9 @@ class GraphQlSubscriptionTest {
 
     @Autowired
     MockMvcTester mvc;
+
+    @Autowired
+    LiveEvents events;
 
     @LocalServerPort
     int port;
@@ -102,10 +107,11 @@ class GraphQlSubscriptionTest {
         ApiClient api = new ApiClient(mvc);
         ApiClient.Login user = api.newUser("ending");
         WebSocketGraphQlTester tester = webSocket("SESSION=" + user.session().getValue());
+        int before = events.subscribers();
         var stream = tester.document("subscription { followerAdded { id } }").executeSubscription().toFlux();
         CompletableFuture<Object> ended = stream.then().<Object>thenReturn("completed")
                 .onErrorResume(error -> reactor.core.publisher.Mono.just(error)).toFuture();
-        Thread.sleep(500);
+        await().atMost(Duration.ofSeconds(10)).until(() -> events.subscribers() > before); // it is live
 
         // when
         assertThat(user.apply(mvc.post().uri("/logout")).exchange()).hasStatus(204);

@@ -14,6 +14,7 @@ import org.roost.support.RequiresServices;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * An instance told to stop (SIGTERM closes the context the same way): readiness refuses at once while
@@ -36,13 +37,12 @@ class ShutdownDrainTest {
         // when it is told to stop
         long started = System.nanoTime();
         CompletableFuture<Void> closed = CompletableFuture.runAsync(instance::close);
-        Thread.sleep(500);
 
         // then, while draining, readiness refuses and requests are still answered, asking to close the connection
         HttpClient http = HttpClient.newHttpClient();
-        HttpResponse<String> readiness = http.send(HttpRequest.newBuilder(URI.create(base + "/actuator/health/readiness"))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(readiness.statusCode()).isEqualTo(503);
+        HttpRequest readiness = HttpRequest.newBuilder(URI.create(base + "/actuator/health/readiness")).build();
+        await("readiness refused").atMost(Duration.ofMillis(1_500)).pollDelay(Duration.ZERO)
+                .until(() -> http.send(readiness, HttpResponse.BodyHandlers.ofString()).statusCode() == 503);
         HttpResponse<String> served = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/users/" + author.userId()))
                 .header("Authorization", "Bearer " + author.token()).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(served.statusCode()).isEqualTo(200);

@@ -19,6 +19,7 @@ import org.springframework.test.context.ActiveProfiles;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Subscriptions are bounded per connection, per caller and per address, over WebSocket and Server-Sent
@@ -59,11 +60,8 @@ class SubscriptionCapsTest {
         awaitOpen(0);
     }
 
-    private void awaitOpen(int count) throws InterruptedException {
-        for (int i = 0; i < 100 && permits.openCount() != count; i++) {
-            TimeUnit.MILLISECONDS.sleep(50);
-        }
-        assertThat(permits.openCount()).isEqualTo(count);
+    private void awaitOpen(int count) {
+        await().atMost(Duration.ofSeconds(5)).until(() -> permits.openCount() == count);
     }
 
     private LiveClients.Ws socket(LiveClients.Author author) throws Exception {

@@ -23,7 +23,7 @@ class ExecutionDeadlineTest {
                 Duration.ofSeconds(30), Duration.ofMinutes(30), Duration.ofSeconds(10), Duration.ofSeconds(25),
                 new GraphQlSettings.SubscriptionCaps(100, 200, 1000, 10000));
         DataFetcher<String> slow = environment -> {
-            Thread.sleep(100);
+            Thread.sleep(100); // the slow work the deadline is about, not a wait
             return "done";
         };
         var schema = new SchemaGenerator().makeExecutableSchema(

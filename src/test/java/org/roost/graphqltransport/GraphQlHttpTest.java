@@ -1,6 +1,7 @@
 package org.roost.graphqltransport;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 
 import graphql.ExecutionResult;
@@ -18,6 +19,7 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 @LiveGraphQlTest
 class GraphQlHttpTest {
@@ -31,7 +33,7 @@ class GraphQlHttpTest {
     LiveEvents events;
 
     @Test
-    void refusesASubscriptionWithoutAnEventStreamAndKeepsNothingOpen() throws InterruptedException {
+    void refusesASubscriptionWithoutAnEventStreamAndKeepsNothingOpen() {
         // given a user, and the live subscriptions open before
         ApiClient.Login alice = new ApiClient(mvc).newUser("nostream");
         int before = events.subscribers();
@@ -42,9 +44,7 @@ class GraphQlHttpTest {
         // then it is refused, and no live subscription is left behind
         assertThat(GraphQlClient.body(result).get("errors").get(0).get("extensions").get("code").asString())
                 .isEqualTo("NOT_ACCEPTABLE");
-        for (int i = 0; i < 40 && events.subscribers() > before; i++) {
-            Thread.sleep(50);
-        }
+        await().atMost(Duration.ofSeconds(2)).until(() -> events.subscribers() <= before);
         assertThat(events.subscribers()).isEqualTo(before);
     }
 

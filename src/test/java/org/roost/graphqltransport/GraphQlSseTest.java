@@ -29,6 +29,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Server-Sent Events subscriptions with a 300 ms heartbeat and a 64-event subscriber buffer (see {@link LiveGraphQlTest}). */
@@ -44,11 +45,8 @@ class GraphQlSseTest {
 
     /** Each test ends its subscriptions: a gone client is released by the heartbeat, whatever the test did. */
     @AfterEach
-    void waitUntilEverySubscriptionHasEnded() throws InterruptedException {
-        for (int i = 0; i < 100 && events.subscribers() > 0; i++) {
-            Thread.sleep(50);
-        }
-        assertThat(events.subscribers()).isZero();
+    void waitUntilEverySubscriptionHasEnded() {
+        await().atMost(Duration.ofSeconds(5)).until(() -> events.subscribers() == 0);
     }
 
     private String base() {
@@ -68,8 +66,8 @@ class GraphQlSseTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("content-type")).hasValueSatisfying(
                 type -> assertThat(type).startsWith("text/event-stream"));
-        Thread.sleep(1_500);
-        assertThat(sse.lines().stream().filter(line -> line.startsWith(":")).count()).isGreaterThanOrEqualTo(3);
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> sse.lines().stream().filter(line -> line.startsWith(":")).count() >= 3);
         assertThat(sse.lines()).noneMatch(line -> line.startsWith("data:"));
         sse.client().shutdownNow();
     }
@@ -85,12 +83,12 @@ class GraphQlSseTest {
         }
         int before = output.length();
 
-        // when two heartbeats (and a margin for a loaded machine) have passed
-        Thread.sleep(2_000);
+        // when the heartbeats find it gone
+        await().atMost(Duration.ofSeconds(5)).until(() -> output.toString().substring(before)
+                .contains("An event-stream client has gone; its subscription is released"));
 
         // then it was released with one line, and no stack trace
         String logged = output.toString().substring(before);
-        assertThat(logged).contains("An event-stream client has gone; its subscription is released");
         assertThat(logged).doesNotContain("Exception").doesNotContain("\tat ");
     }
 
@@ -99,13 +97,14 @@ class GraphQlSseTest {
         // given a subscriber that never reads (its socket buffers fill) and a healthy one, both asking for bodies
         LiveClients.Author author = LiveClients.newAuthor(base(), "stalled");
         String body = "x".repeat(10_000);
+        int before = events.subscribers();
         try (Socket stalled = new Socket()) {
             stalled.setReceiveBufferSize(4096);
             stalled.connect(new InetSocketAddress("localhost", port));
             request(stalled.getOutputStream(), author);
             LiveClients.Sse healthy = LiveClients.Sse.open(base(), author);
             assertThat(healthy.response().get(3, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
-            Thread.sleep(300); // both subscriptions set up
+            await().atMost(Duration.ofSeconds(5)).until(() -> events.subscribers() >= before + 2); // both set up
 
             // when 400 large posts are made
             List<Long> millis = new ArrayList<>();
@@ -137,14 +136,15 @@ class GraphQlSseTest {
         try (CapturedLog sseLog = CapturedLog.of(GraphQlSse.class.getName());
                 ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             // when subscriptions open and their clients vanish, while fresh connections make ordinary requests
+            List<Future<String>> streams = new ArrayList<>();
             for (int i = 0; i < 40; i++) {
-                clients.submit(() -> {
+                streams.add(clients.submit(() -> {
                     try (Socket socket = new Socket()) {
                         socket.connect(new InetSocketAddress("localhost", port));
                         request(socket.getOutputStream(), author);
                         return readSome(socket.getInputStream());
                     }
-                });
+                }));
                 plain.add(clients.submit(() -> new HttpSession(base()).get("/api/v1/users/" + author.userId(),
                         "Authorization", "Bearer " + author.token()).statusCode()));
             }
@@ -153,7 +153,11 @@ class GraphQlSseTest {
             for (Future<Integer> status : plain) {
                 assertThat(status.get(20, TimeUnit.SECONDS)).isEqualTo(200);
             }
-            Thread.sleep(1_000); // two heartbeats: the gone clients are noticed
+            for (Future<String> stream : streams) {
+                stream.get(20, TimeUnit.SECONDS); // each client came and went
+            }
+            // the heartbeats noticed every gone client: anything they logged is in
+            await().atMost(Duration.ofSeconds(10)).until(() -> events.subscribers() == 0);
             logged = sseLog.events();
         }
         assertThat(logged).filteredOn(line -> line.getLevel() == Level.ERROR).isEmpty();

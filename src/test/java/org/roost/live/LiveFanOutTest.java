@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
@@ -79,9 +80,12 @@ class LiveFanOutTest {
         }
     }
 
-    private static void awaitSize(List<?> list, int size) throws InterruptedException {
-        for (int i = 0; i < 2000 && list.size() < size; i++) {
-            Thread.sleep(1);
+    private static void awaitSize(List<?> list, int size) {
+        try {
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(1)).until(() -> list.size() >= size);
+        }
+        catch (ConditionTimeoutException notYet) {
+            // the caller asserts the size, naming what is missing
         }
     }
 }

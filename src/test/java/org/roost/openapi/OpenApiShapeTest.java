@@ -44,6 +44,40 @@ class OpenApiShapeTest {
     }
 
     @Test
+    void isAsStrictAsTheCodeWhereTheFuzzerFoundItLooser() {
+        // when
+        JsonNode document = Json.of(mvc.get().uri("/v3/api-docs").exchange());
+        JsonNode schemas = document.at("/components/schemas");
+
+        // then: registering an app, every member required, from its lists, within its limits
+        JsonNode app = schemas.get("NewApp");
+        assertThat(app.get("required").toString()).contains("name", "redirect_uris", "type", "scopes");
+        assertThat(app.at("/properties/type/enum").toString()).isEqualTo("[\"public\",\"confidential\"]");
+        assertThat(app.at("/properties/scopes/items/enum").toString()).contains("posts:write").doesNotContain("admin");
+        assertThat(app.at("/properties/name/maxLength").asInt()).isEqualTo(100);
+        assertThat(app.at("/properties/redirect_uris/maxItems").asInt()).isEqualTo(10);
+        // a bodiless operation lists the 406 the code answers to an Accept without JSON
+        assertThat(document.at("/paths/~1api~1v1~1users~1{userId}~1posts~1{postId}/delete/responses/406").isMissingNode())
+                .isFalse();
+        // null where the code takes null (an optional member, one a merge patch removes), nowhere else
+        assertThat(schemas.at("/CreatePost/properties/body/type").toString()).contains("null");
+        assertThat(schemas.at("/UpdatePost/properties/body/type").toString()).contains("null");
+        assertThat(schemas.at("/UpdatePost/properties/title/type").toString()).doesNotContain("null");
+        assertThat(schemas.at("/UpdateUser/properties/email/type").toString()).contains("null");
+        assertThat(schemas.at("/UpdateUser/properties/name/type").toString()).doesNotContain("null");
+        assertThat(schemas.at("/LoginRequest/properties/remember_me/type").toString()).contains("null");
+        // GraphQL's request reads past other members: the document does not promise a refusal
+        assertThat(schemas.at("/GraphQlRequest/additionalProperties").asBoolean(false)).isTrue();
+        // fixed success bodies have their members, not a free-form object
+        for (String path : List.of("/paths/~1api~1v1~1users~1{userId}~1two-factor/get/responses/200",
+                "/paths/~1api~1v1~1users~1{userId}~1avatar/post/responses/201",
+                "/paths/~1api~1v1~1password-resets/post/responses/202")) {
+            assertThat(document.at(path + "/content/application~1json/schema/$ref").asString("")).as(path)
+                    .startsWith("#/components/schemas/");
+        }
+    }
+
+    @Test
     void statesTheRulesTheCodeEnforces() {
         // when
         JsonNode document = Json.of(mvc.get().uri("/v3/api-docs").exchange());

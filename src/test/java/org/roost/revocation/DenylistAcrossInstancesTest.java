@@ -4,6 +4,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.RoostApplication;
@@ -16,6 +17,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Whole service instances, started and stopped here against the same PostgreSQL and Redis, as a
@@ -81,14 +83,13 @@ class DenylistAcrossInstancesTest {
         return session.get("/api/v1/users/" + userId, "Authorization", "Bearer " + token);
     }
 
-    private static boolean eventually(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(5));
-        while (Instant.now().isBefore(deadline)) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            Thread.sleep(50);
+    private static boolean eventually(java.util.function.BooleanSupplier condition) {
+        try {
+            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50)).until(condition::getAsBoolean);
+            return true;
         }
-        return false;
+        catch (ConditionTimeoutException never) {
+            return false;
+        }
     }
 }

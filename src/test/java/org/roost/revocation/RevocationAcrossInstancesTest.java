@@ -2,6 +2,7 @@ package org.roost.revocation;
 
 import java.time.Duration;
 
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.ApiClient;
@@ -12,6 +13,7 @@ import org.roost.support.RequiresServices;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Logout and password change on one instance: refused by that instance at once and by the other within
@@ -55,15 +57,15 @@ class RevocationAcrossInstancesTest {
         }
     }
 
-    private static boolean refusedWithin(HttpSession session, String userId, String token) throws InterruptedException {
-        long deadline = System.nanoTime() + CI_BOUND.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (status(session, userId, token) == 401) {
-                return true;
-            }
-            Thread.sleep(5);
+    private static boolean refusedWithin(HttpSession session, String userId, String token) {
+        try {
+            await().atMost(CI_BOUND).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5))
+                    .until(() -> status(session, userId, token) == 401);
+            return true;
         }
-        return false;
+        catch (ConditionTimeoutException never) {
+            return false;
+        }
     }
 
 

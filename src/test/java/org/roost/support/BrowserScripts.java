@@ -24,6 +24,9 @@ public final class BrowserScripts {
 
     public static final Path SCREENSHOTS = Path.of("target/screenshots");
 
+    /** The longest one script may run; the browser test classes give JUnit a little more (their @Timeout). */
+    public static final java.time.Duration LIMIT = java.time.Duration.ofMinutes(8);
+
     private BrowserScripts() {
     }
 
@@ -46,14 +49,28 @@ public final class BrowserScripts {
     private record Result(int exitCode, String output) {
     }
 
+    /**
+     * The output goes to a file, not a pipe read to its end: reading would block until the script ends, and the time
+     * limit below (and JUnit's, which interrupts) could never cut a script that hangs.
+     */
     private static Result run(List<String> command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).directory(DIR.toFile()).redirectErrorStream(true).start();
-        byte[] output = process.getInputStream().readAllBytes();
-        if (!process.waitFor(5, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            fail("timed out: " + command);
+        Path output = Files.createTempFile("browser-script", ".log");
+        try {
+            Process process = new ProcessBuilder(command).directory(DIR.toFile()).redirectErrorStream(true)
+                    .redirectOutput(output.toFile()).start();
+            try {
+                if (!process.waitFor(LIMIT.toMinutes(), TimeUnit.MINUTES)) {
+                    fail("timed out after " + LIMIT + ": " + command + "\n" + Files.readString(output));
+                }
+            }
+            finally {
+                process.destroyForcibly(); // a no-op once it ended; ends it on a timeout or an interrupt
+            }
+            return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
         }
-        return new Result(process.exitValue(), new String(output, StandardCharsets.UTF_8));
+        finally {
+            Files.deleteIfExists(output);
+        }
     }
 
     private static void requireInstalled() {

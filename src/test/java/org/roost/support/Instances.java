@@ -70,7 +70,7 @@ public final class Instances {
 
     private static void sleep(long millis) {
         try {
-            Thread.sleep(millis);
+            Thread.sleep(millis); // staggered starts (see startTogether): there is no event to wait for
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();

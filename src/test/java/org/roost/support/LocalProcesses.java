@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
+
 /** Running the commands that start, stop and freeze the fault tests' own servers. */
 final class LocalProcesses {
 
@@ -101,18 +103,7 @@ final class LocalProcesses {
     }
 
     static void awaitListening(int port, boolean expected, Duration limit) {
-        Instant deadline = Instant.now().plus(limit);
-        while (listening(port) != expected) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new IllegalStateException("Port " + port + (expected ? " never opened" : " never closed"));
-            }
-            try {
-                Thread.sleep(100);
-            }
-            catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(ex);
-            }
-        }
+        await("port " + port + (expected ? " open" : " closed")).atMost(limit).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(100)).until(() -> listening(port) == expected);
     }
 }

@@ -236,8 +236,11 @@ public class OpenApiResponseValidation {
                 }
             }
             byte[] content = request.requestBody();
-            if (!body.isMissingNode() && type != null && type.startsWith("application/json")) {
-                JsonNode schema = body.path("content").path("application/json").path("schema");
+            String bodyType = type == null ? "" : type.split(";")[0].trim();
+            // A merge patch is JSON too, held to the schema the document gives its media type
+            if (!body.isMissingNode()
+                    && (bodyType.equals("application/json") || bodyType.equals("application/merge-patch+json"))) {
+                JsonNode schema = body.path("content").path(bodyType).path("schema");
                 if (content == null || content.length == 0) {
                     if (body.path("required").asBoolean(false)) {
                         problems.add("body: required");

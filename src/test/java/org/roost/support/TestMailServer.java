@@ -17,6 +17,8 @@ import jakarta.mail.internet.MimeMessage;
 
 import org.springframework.test.context.DynamicPropertyRegistry;
 
+import static org.awaitility.Awaitility.await;
+
 /**
  * One real SMTP server (GreenMail) for the whole test run, on a free port. A test class points the service at it
  * with {@link #register}; each test mails addresses of its own and waits for what arrives there.
@@ -89,21 +91,9 @@ public final class TestMailServer {
 
     /** Waits until {@code count} messages for {@code address} have arrived, and returns the last. */
     public static Mail awaitMessage(String address, int count) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-        while (Instant.now().isBefore(deadline)) {
-            List<Mail> received = messagesTo(address);
-            if (received.size() >= count) {
-                return received.get(count - 1);
-            }
-            try {
-                Thread.sleep(50);
-            }
-            catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        throw new AssertionError("Fewer than " + count + " messages arrived for " + address);
+        return await(count + " messages for " + address).atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(50)).until(() -> messagesTo(address), received -> received.size() >= count)
+                .get(count - 1);
     }
 
     private static boolean sentTo(MimeMessage message, String address) {

@@ -4,17 +4,22 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.security.crypto.password.PasswordEncoder;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A flood of wrong-password logins at the production Argon2id cost must not take the database pool from
@@ -28,6 +33,16 @@ class LoginFloodTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    PasswordEncoder encoder;
+
+    BoundedPasswordEncoder hashing;
+
+    @BeforeEach
+    void hashingPool() {
+        hashing = (BoundedPasswordEncoder) encoder;
+    }
 
     @Test
     void keepsAuthenticatedReadsAnsweredDuringALoginFlood() throws Exception {
@@ -51,10 +66,10 @@ class LoginFloodTest {
                 logins.add(CompletableFuture.supplyAsync(
                         () -> send(http, "/login", login(username, "wrong password")).statusCode(), threads));
             }
-            Thread.sleep(300); // the logins arrived; most wait for the hashing pool
+            // the logins arrived: every hashing thread is at work, the rest wait for one
+            await().atMost(Duration.ofSeconds(30)).until(hashing::saturated);
             for (int i = 0; i < 10; i++) {
                 reads.add(readers.send(read, HttpResponse.BodyHandlers.ofString()).statusCode());
-                Thread.sleep(100);
             }
             CompletableFuture.allOf(logins.toArray(CompletableFuture[]::new)).join();
         }
@@ -69,13 +84,10 @@ class LoginFloodTest {
     }
 
     /** A request that hashes a password: on a loaded machine the bounded hashing pool may turn it away (503) at first. */
-    private HttpResponse<String> hashed(HttpClient http, String path, String json) throws InterruptedException {
-        HttpResponse<String> answer = send(http, path, json);
-        for (int retry = 0; retry < 10 && answer.statusCode() == 503; retry++) {
-            Thread.sleep(1_000);
-            answer = send(http, path, json);
-        }
-        return answer;
+    private HttpResponse<String> hashed(HttpClient http, String path, String json) {
+        // retried after the Retry-After (1 s) the 503 gives
+        return await().atMost(Duration.ofSeconds(15)).pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(1))
+                .until(() -> send(http, path, json), answer -> answer.statusCode() != 503);
     }
 
     private HttpResponse<String> send(HttpClient http, String path, String json) {

@@ -11,6 +11,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 class PasswordHashingTest {
 
@@ -64,7 +65,7 @@ class PasswordHashingTest {
             executor.submit(() -> bounded.encode("first"));
             holding.await();
             executor.submit(() -> bounded.encode("queued"));
-            Thread.sleep(50);
+            await().atMost(Duration.ofSeconds(5)).until(() -> bounded.waiting() == 1);
 
             // when: the thread is busy and the queue full
             long start = System.nanoTime();

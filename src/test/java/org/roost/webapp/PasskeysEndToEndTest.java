@@ -2,8 +2,10 @@ package org.roost.webapp;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.BrowserScripts;
 import org.roost.support.RequiresServices;
@@ -23,6 +25,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
 @ActiveProfiles({ "test", "postgres", "redis" })
 @Import(TestDatabaseConfig.class)
+@Timeout(value = 10, unit = TimeUnit.MINUTES) // a browser script may take minutes; BrowserScripts.LIMIT is 8
 class PasskeysEndToEndTest {
 
     static final int PORT = freePort();

@@ -1,6 +1,9 @@
 package org.roost.webapp;
 
+import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.BrowserScripts;
 import org.roost.support.RequiresServices;
@@ -22,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles({ "test", "postgres", "redis" })
 @Import(TestDatabaseConfig.class)
+@Timeout(value = 10, unit = TimeUnit.MINUTES) // a browser script may take minutes; BrowserScripts.LIMIT is 8
 class WebAppEndToEndTest {
 
     @LocalServerPort
