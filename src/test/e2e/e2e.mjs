@@ -200,10 +200,12 @@ await finish(async () => {
   const liveSockets = [];
   let refuse = false;
   let refused = () => {};
+  let opened = () => {};
   await c.page.routeWebSocket(/\/graphql$/, (ws) => {
     if (refuse) { ws.close({ code: 1001, reason: 'refused by the test' }); refused(); return; }
     ws.connectToServer();
     liveSockets.push(ws);
+    opened();
   });
   await signUp(c.page, cat);
   check(await c.page.getByText('No posts yet').waitFor({ timeout: 10000 }).then(() => true, () => false), 'an empty timeline says there are no posts yet');
@@ -250,6 +252,21 @@ await finish(async () => {
   await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
   check(await counted(c.page.locator('article'), 23), 'Load more on the profile adds the older posts');
   await axe(c.page, 'profile with Load more');
+
+  // the session ends while the live connection is open (a restart that lost the sessions): the home page sends the
+  // person to sign in, with a sentence saying why, and back where they were once signed in
+  const socketOpened = new Promise((resolve) => { opened = resolve; });
+  await c.page.getByRole('link', { name: 'Home' }).click();
+  await c.page.getByRole('heading', { name: 'Cat post 22' }).waitFor();
+  await Promise.race([socketOpened, c.page.waitForTimeout(20000)]);
+  await c.context.clearCookies();
+  await liveSockets.at(-1).close({ code: 1012, reason: 'service restart' });
+  check(await visible(c.page.getByText('Your session has ended. Please sign in again.'), 20000),
+    'a live connection that ends with the session leads to the sign-in page, which says why');
+  await c.page.getByLabel('Username').fill(cat);
+  await c.page.getByLabel('Password').fill('a long enough password');
+  await c.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  check(await visible(c.page.getByRole('heading', { name: 'Cat post 22' })), 'signing in again leads back to the home page');
 
   // dark mode (prefers-color-scheme) and every width without horizontal scrolling
   const dark = await person({ width: 1280, height: 800 }, { colorScheme: 'dark' });

@@ -1,6 +1,6 @@
 // People: search by part of a name or username, Follow / Unfollow wherever a person is listed, avatars in the feed
 // and in lists, and the HTML page for an unknown address. node people.mjs <base-url> <screenshot-dir>
-import { PNG, check, person, axe, signUp, post, finish, shots, counted } from './harness.mjs';
+import { PNG, check, person, axe, signUp, post, finish, shots, counted, visible } from './harness.mjs';
 
 const tag = Date.now().toString(36);
 const cara = `cara${tag}`;
@@ -36,6 +36,26 @@ await finish(async () => {
   await d.page.getByLabel('Search people').fill(`nobody-${tag}`);
   await d.page.getByText(`No one matches “nobody-${tag}”.`).waitFor();
   check(true, 'a search without results says so');
+
+  // a list longer than the 15 aliases a GraphQL document may have: every person on it gets a Follow button
+  const crowd = `crowd${tag}`;
+  await d.page.evaluate(async (prefix) => {
+    const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]*)/)[1]);
+    const headers = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf };
+    for (let i = 1; i <= 25; i++) {
+      await fetch('/api/v1/users', { method: 'POST', headers,
+        body: JSON.stringify({ username: `${prefix}${i}`, name: `Crowd ${i}`, password: 'a long enough password' }) });
+    }
+  }, crowd);
+  await d.page.getByLabel('Search people').fill(crowd);
+  const crowdList = d.page.getByRole('list', { name: `People matching ${crowd}` });
+  check(await counted(crowdList.getByRole('button', { name: /^Follow Crowd / }), 20),
+    'each of the 20 people of a first page has a Follow button');
+  await d.page.getByRole('button', { name: 'Load more people' }).click();
+  check(await counted(crowdList.getByRole('button', { name: /^Follow Crowd / }), 25), 'and each of the next page too');
+  await crowdList.getByRole('button', { name: 'Follow Crowd 25', exact: true }).click();
+  check(await visible(crowdList.getByRole('button', { name: 'Unfollow Crowd 25', exact: true })),
+    'following the 25th person from the list works');
 
   // her post, with her avatar, on his timeline; his own post with his initial (he has no image)
   await d.page.getByRole('link', { name: 'Home' }).click();
@@ -88,4 +108,15 @@ await finish(async () => {
     const [scroll, inner] = await dark.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
     check(scroll <= inner, `no horizontal scrolling on people at ${width} px (${scroll} <= ${inner})`);
   }
+
+  // a new password keeps Cara signed in where she changed it, and signs her other browser out
+  await c.page.goto('/settings');
+  const passwordForm = c.page.getByRole('form', { name: 'Password' });
+  await passwordForm.getByLabel('Current password').fill('a long enough password');
+  await passwordForm.getByLabel('New password').fill('another long enough password');
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await c.page.getByText('Password changed.').waitFor();
+  await c.page.getByRole('link', { name: 'People' }).click();
+  check(await visible(c.page.getByRole('heading', { name: 'People' })) && !(await c.page.getByRole('heading', { name: 'Sign in' }).isVisible()),
+    'after changing the password the person is still signed in');
 });
