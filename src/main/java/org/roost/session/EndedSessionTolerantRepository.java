@@ -14,6 +14,8 @@ import org.springframework.session.SessionRepository;
 final class EndedSessionTolerantRepository<S extends Session> implements SessionRepository<S> {
 
     private static final String ENDED = "Session was invalidated";
+    /** Spring Session's RedisSessionMapper, for a stored session without one of its own keys. */
+    private static final String REMNANT = "key must not be null";
 
     private final SessionRepository<S> delegate;
 
@@ -38,9 +40,24 @@ final class EndedSessionTolerantRepository<S extends Session> implements Session
         }
     }
 
+    /**
+     * A save that raced the session's end (a parallel request of the same browser, still answering when another ended
+     * it) can leave in Redis a hash of only the attributes it changed, which Spring's mapper refuses to read
+     * ({@code "creationTime key must not be null"}): every later request of that browser was a 500. Such a remnant is
+     * no session: it is removed and the request goes on without one, as after any ended session.
+     */
     @Override
     public @Nullable S findById(String id) {
-        return delegate.findById(id);
+        try {
+            return delegate.findById(id);
+        }
+        catch (IllegalStateException remnant) {
+            if (remnant.getMessage() == null || !remnant.getMessage().endsWith(REMNANT)) {
+                throw remnant;
+            }
+            delegate.deleteById(id);
+            return null;
+        }
     }
 
     @Override
