@@ -30,7 +30,7 @@ class QuotasTest {
 
     @Test
     void fortyParallelTakesOfATenAllowanceInMemoryGetExactlyTen() throws Exception {
-        Quotas quotas = Quotas.inMemory();
+        Quotas quotas = new InMemoryQuotas();
 
         List<Take> takes = inParallel(40, i -> quotas.take(TEN_A_MINUTE, "someone", 1));
 
@@ -44,8 +44,8 @@ class QuotasTest {
         LettuceConnectionFactory first = connections(redisPort());
         LettuceConnectionFactory second = connections(redisPort());
         try {
-            Quotas one = Quotas.redis(first, namespace);
-            Quotas other = Quotas.redis(second, namespace);
+            Quotas one = new RedisQuotas(first, namespace);
+            Quotas other = new RedisQuotas(second, namespace);
 
             // when 40 takes race, half through each instance
             List<Take> takes = inParallel(40, i -> (i % 2 == 0 ? one : other).take(TEN_A_MINUTE, "someone", 1));
@@ -68,7 +68,7 @@ class QuotasTest {
     void whileRedisIsDownEachQuotaDoesAsItSays() {
         LettuceConnectionFactory nowhere = connections(1); // nothing listens on port 1: refused at once
         try {
-            Quotas quotas = Quotas.redis(nowhere, "quotas-test-" + UUID.randomUUID());
+            Quotas quotas = new RedisQuotas(nowhere, "quotas-test-" + UUID.randomUUID());
             Quota locally = new Quota("quotas-test", 2, Duration.ofMinutes(1), Quota.Refill.INTERVAL,
                     Quota.WhenStoreDown.COUNT_LOCALLY);
             Quota open = new Quota("quotas-test", 2, Duration.ofMinutes(1), Quota.Refill.GREEDY,
