@@ -2,7 +2,9 @@ package org.roost.authserver;
 
 import java.io.IOException;
 
-import io.github.bucket4j.ConsumptionProbe;
+import java.time.Duration;
+import java.util.Optional;
+
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -10,7 +12,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitProperties;
-import org.roost.shared.DependencyFailures;
 import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -19,7 +20,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * server, per address: the protocol endpoints are called before any credential is checked (a client
  * authenticates at the endpoint itself), so the address is the one key nobody can choose for someone else. An
  * empty bucket answers 429 with {@code Retry-After} in the OAuth error format ({@code temporarily_unavailable}).
- * Like the API's limits it fails open when Redis is down.
+ * Like the API's limits it fails open when Redis is down ({@link RateLimitBuckets#refusal}).
  */
 final class ProtocolRateLimits extends OncePerRequestFilter {
 
@@ -41,22 +42,12 @@ final class ProtocolRateLimits extends OncePerRequestFilter {
             throws ServletException, IOException {
         String method = request.getMethod();
         long cost = "GET".equals(method) || "HEAD".equals(method) ? properties.readCost() : properties.writeCost();
-        ConsumptionProbe probe;
-        try {
-            probe = buckets.consume("oauth-address:" + request.getRemoteAddr(), cost);
-        }
-        catch (RuntimeException failure) {
-            if (!DependencyFailures.isUnavailable(failure)) {
-                throw failure;
-            }
+        Optional<Duration> refusal = buckets.refusal("oauth", request.getRemoteAddr(), cost);
+        if (refusal.isEmpty()) {
             chain.doFilter(request, response);
             return;
         }
-        if (probe.isConsumed()) {
-            chain.doFilter(request, response);
-            return;
-        }
-        long seconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+        long seconds = refusal.get().toSeconds();
         response.setStatus(429);
         response.setHeader("Retry-After", Long.toString(seconds));
         response.setHeader("Cache-Control", "no-store");

@@ -1,17 +1,17 @@
 package org.roost.federation;
 
 import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import io.github.bucket4j.ConsumptionProbe;
 import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitProperties;
 import org.roost.shared.ApiException;
-import org.roost.shared.DependencyFailures;
 import org.roost.web.ErrorResponses;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -19,7 +19,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * The API's token buckets ({@code roost.rate-limits.*}) in front of every step of a provider sign-in, per address:
  * nobody is signed in yet, so the address is the key. An empty bucket answers 429 with {@code Retry-After}, as a
  * page (a browser is navigating) or, for {@code /auth/providers}, the contract's error body. Fails open when
- * Redis is down, like the API's limits.
+ * Redis is down, like the API's limits ({@link RateLimitBuckets#refusal}).
  */
 final class FederationRateLimits extends OncePerRequestFilter {
 
@@ -41,24 +41,14 @@ final class FederationRateLimits extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        ConsumptionProbe probe;
-        try {
-            probe = buckets.consume("federation-address:" + request.getRemoteAddr(), properties.readCost());
-        }
-        catch (RuntimeException failure) {
-            if (!DependencyFailures.isUnavailable(failure)) {
-                throw failure;
-            }
+        Optional<Duration> refusal = buckets.refusal("federation", request.getRemoteAddr(), properties.readCost());
+        if (refusal.isEmpty()) {
             chain.doFilter(request, response);
             return;
         }
-        if (probe.isConsumed()) {
-            chain.doFilter(request, response);
-            return;
-        }
-        long seconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+        long seconds = refusal.get().toSeconds();
         if (request.getRequestURI().equals("/auth/providers")) {
-            errors.write(request, response, ApiException.rateLimited(java.time.Duration.ofSeconds(seconds)));
+            errors.write(request, response, ApiException.rateLimited(refusal.get()));
             return;
         }
         response.setHeader("Retry-After", Long.toString(seconds));

@@ -1,20 +1,5 @@
 package org.roost.limits;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
-
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.bucket4j.Bucket;
-import io.github.bucket4j.BucketConfiguration;
-import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
-import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
-import io.github.bucket4j.redis.lettuce.cas.LettuceBasedProxyManager;
-import io.lettuce.core.RedisClient;
-
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -22,23 +7,20 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Limits per target (an address, an account) on the same mechanism as the API's rate limits: Bucket4j buckets, in
- * memory or in Redis shared by every instance. Each take is atomic, so parallel requests cannot overdraw.
+ * The one rate-limit mechanism: Bucket4j buckets per (quota, key), in memory ({@link InMemoryQuotas}) or in Redis
+ * shared by every instance ({@link RedisQuotas}). Each take is atomic, so parallel requests cannot overdraw. The
+ * API's per-caller buckets ({@link RateLimitBuckets}), the per-address limits of the sign-in doors, reset requests
+ * and verification mails all draw on it. Only the login throttle counts on its own ({@code login.LoginThrottle}: a
+ * back-off that doubles, counted on several keys at once or on none), and two-factor codes in the database.
  */
-@FunctionalInterface
 public interface Quotas {
 
-    /** Takes one from {@code key}'s allowance under {@code quota}; false when it is spent. */
-    boolean tryTake(Quota quota, String key);
+    /** Takes {@code tokens} from {@code key}'s bucket under {@code quota}, or none when not that many are left. */
+    Take take(Quota quota, String key, long tokens);
 
-    private static BucketConfiguration configuration(Quota quota) {
-        return BucketConfiguration.builder().addLimit(limit -> limit.capacity(quota.capacity())
-                .refillIntervally(quota.capacity(), quota.window())).build();
-    }
-
-    private static String bucketKey(Quota quota, String key) {
-        // The allowance is in the key: a changed capacity or window applies at once, not when old buckets expire.
-        return quota.name() + ":" + quota.capacity() + "/" + quota.window().toSeconds() + ":" + key;
+    /** Takes one; false when the allowance is spent. */
+    default boolean tryTake(Quota quota, String key) {
+        return take(quota, key, 1).granted();
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -47,28 +29,13 @@ public interface Quotas {
         @Bean
         @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "false", matchIfMissing = true)
         Quotas inMemoryQuotas() {
-            Cache<String, Bucket> buckets = Caffeine.newBuilder().maximumSize(200_000)
-                    .expireAfterAccess(Duration.ofDays(1)).build();
-            return (quota, key) -> buckets.get(bucketKey(quota, key),
-                    k -> Bucket.builder().addLimit(configuration(quota).getBandwidths()[0]).build()).tryConsume(1);
+            return new InMemoryQuotas();
         }
 
         @Bean
         @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "true")
         Quotas redisQuotas(LettuceConnectionFactory connections, @Value("${roost.redis.namespace}") String namespace) {
-            // As in RateLimitBuckets: follow the factory's current native client across lifecycle restarts.
-            AtomicReference<Map.Entry<Object, LettuceBasedProxyManager<byte[]>>> current = new AtomicReference<>();
-            Supplier<LettuceBasedProxyManager<byte[]>> buckets = () -> current.updateAndGet(known -> {
-                RedisClient client = (RedisClient) connections.getRequiredNativeClient();
-                return known != null && known.getKey() == client ? known : Map.entry(client, Bucket4jLettuce
-                        .casBasedBuilder(client)
-                        .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
-                        .build());
-            }).getValue();
-            return (quota, key) -> buckets.get().builder()
-                    .build((namespace + ":quota:" + bucketKey(quota, key)).getBytes(StandardCharsets.UTF_8),
-                            () -> configuration(quota))
-                    .tryConsume(1);
+            return new RedisQuotas(connections, namespace);
         }
     }
 }

@@ -1,73 +1,48 @@
 package org.roost.limits;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
-import java.util.function.Supplier;
+import java.util.Optional;
 
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.LoadingCache;
-import io.github.bucket4j.Bucket;
-import io.github.bucket4j.BucketConfiguration;
-import io.github.bucket4j.ConsumptionProbe;
-import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
-import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
-import io.github.bucket4j.redis.lettuce.cas.LettuceBasedProxyManager;
-import io.lettuce.core.RedisClient;
+import org.springframework.stereotype.Component;
 
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+/**
+ * The API's token buckets ({@code roost.rate-limits.*}) as a {@link Quota} of the one mechanism ({@link Quotas}):
+ * per caller for /api and /graphql, and per address at the doors reached before anyone is known (the
+ * authorization server, sign-in pages, provider sign-ins, passkeys), each door with its own key prefix. A greedy
+ * refill (a rate, not N per window) that fails open while Redis is down, so an outage of the store does not
+ * refuse the API.
+ */
+@Component
+public final class RateLimitBuckets {
 
-/** One token bucket per caller key: in memory, or in Redis (Bucket4j's Lettuce integration) shared by every instance. */
-@FunctionalInterface
-public interface RateLimitBuckets {
+    private final RateLimitProperties properties;
+    private final Quotas quotas;
 
-    ConsumptionProbe consume(String key, long tokens);
-
-    static BucketConfiguration configuration(RateLimitProperties properties) {
-        return BucketConfiguration.builder().addLimit(limit -> limit.capacity(properties.capacity())
-                .refillGreedy(properties.capacity(), properties.window())).build();
+    RateLimitBuckets(RateLimitProperties properties, Quotas quotas) {
+        this.properties = properties;
+        this.quotas = quotas;
     }
 
-    @Configuration(proxyBeanMethods = false)
-    class Config {
+    /** Takes {@code tokens} from the bucket of {@code key} (a caller, or a door's address key). */
+    Take take(String key, long tokens) {
+        return quotas.take(quota(), key, tokens);
+    }
 
-        @Bean
-        @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "false", matchIfMissing = true)
-        RateLimitBuckets inMemoryBuckets(RateLimitProperties properties) {
-            BucketConfiguration configuration = configuration(properties);
-            LoadingCache<String, Bucket> buckets = Caffeine.newBuilder().maximumSize(200_000)
-                    .expireAfterAccess(properties.window().multipliedBy(2))
-                    .build(key -> Bucket.builder().addLimit(configuration.getBandwidths()[0]).build());
-            return (key, tokens) -> buckets.get(key).tryConsumeAndReturnRemaining(tokens);
+    /**
+     * Charges {@code tokens} to {@code door}'s bucket for {@code address}: empty when the request may go on
+     * (limits off, granted, or the store down), else the {@code Retry-After} to answer 429 with.
+     */
+    public Optional<Duration> refusal(String door, String address, long tokens) {
+        if (!properties.enabled()) {
+            return Optional.empty();
         }
+        return take(door + "-address:" + address, tokens) instanceof Take.Refused refused
+                ? Optional.of(refused.retryAfter()) : Optional.empty();
+    }
 
-        @Bean
-        @ConditionalOnProperty(name = "roost.redis.enabled", havingValue = "true")
-        RateLimitBuckets redisBuckets(RateLimitProperties properties, LettuceConnectionFactory connections,
-                @Value("${roost.redis.namespace}") String namespace) {
-            BucketConfiguration configuration = configuration(properties);
-            // The factory replaces its native client whenever it is stopped and started again (a restart of the
-            // lifecycle, or a paused test context), closing the old client's connections: follow the current one.
-            AtomicReference<Map.Entry<Object, LettuceBasedProxyManager<byte[]>>> current = new AtomicReference<>();
-            Supplier<LettuceBasedProxyManager<byte[]>> buckets = () -> current.updateAndGet(known -> {
-                RedisClient client = (RedisClient) connections.getRequiredNativeClient();
-                return known != null && known.getKey() == client ? known : Map.entry(client, Bucket4jLettuce
-                        .casBasedBuilder(client)
-                        .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
-                        .build());
-            }).getValue();
-            // Bucket4j keeps the configuration a bucket was first created with: naming the limit in the key makes a
-            // changed capacity or window apply at once instead of after the old bucket expires.
-            String prefix = namespace + ":rate-limit:" + properties.capacity() + "/" + properties.window().toSeconds() + ":";
-            Function<String, byte[]> redisKey = key -> (prefix + key).getBytes(StandardCharsets.UTF_8);
-            return (key, tokens) -> buckets.get().builder().build(redisKey.apply(key), () -> configuration)
-                    .tryConsumeAndReturnRemaining(tokens);
-        }
+    private Quota quota() {
+        // Named "rate-limit": its Redis keys stay {namespace}:rate-limit:{capacity}/{window}:<caller>, as documented.
+        return new Quota("rate-limit", properties.capacity(), properties.window(), Quota.Refill.GREEDY,
+                Quota.WhenStoreDown.OPEN);
     }
 }

@@ -6,13 +6,8 @@ import java.util.Optional;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import io.github.bucket4j.ConsumptionProbe;
-
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.ApiException;
-import org.roost.shared.DependencyFailures;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One request's charges to its caller's budget, each reflected in the {@code RateLimit} header: the
@@ -24,7 +19,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class RateLimitCharge {
 
-    private static final Logger log = LoggerFactory.getLogger(RateLimitCharge.class);
     private static final String ATTRIBUTE = RateLimitCharge.class.getName();
 
     private final RateLimitProperties properties;
@@ -87,24 +81,22 @@ public final class RateLimitCharge {
         if (tokens <= 0) {
             return;
         }
-        ConsumptionProbe probe;
-        try {
-            probe = buckets.consume(callerKey, tokens);
-        }
-        catch (RuntimeException failure) {
-            if (!DependencyFailures.isUnavailable(failure)) {
-                throw failure;
+        switch (buckets.take(callerKey, tokens)) {
+            case Take.Granted granted -> remaining = header(granted.remaining(), Duration.ZERO);
+            case Take.Refused refused -> {
+                remaining = header(refused.remaining(), refused.untilRefill());
+                Duration retryAfter = Duration.ofSeconds(seconds(refused.untilRefill()));
+                refusal = retryAfter;
+                throw ApiException.rateLimited(retryAfter);
             }
-            log.debug("Rate limit not applied, its store is unavailable: {}", failure.toString());
-            return;
+            case Take.Uncounted uncounted -> {
+                // the store is down: nothing was counted, so there is nothing to tell (Quotas logs it)
+            }
         }
-        Duration reset = Duration.ofNanos(probe.isConsumed() ? 0 : probe.getNanosToWaitForRefill());
-        remaining = "\"default\";r=" + probe.getRemainingTokens() + ";t=" + seconds(reset);
-        if (!probe.isConsumed()) {
-            Duration retryAfter = Duration.ofSeconds(seconds(reset));
-            refusal = retryAfter;
-            throw ApiException.rateLimited(retryAfter);
-        }
+    }
+
+    private static String header(long left, Duration reset) {
+        return "\"default\";r=" + left + ";t=" + seconds(reset);
     }
 
     /** The bucket of a caller: the user, the OAuth client, or the address when anonymous. */

@@ -23,6 +23,12 @@ import org.springframework.stereotype.Component;
  * An attempt refused during a back-off counts on no key, so it neither spends the loose allowances
  * nor creates counters. The counters are shared through Redis when it is configured
  * (see docs/api.md, "Login protection").
+ * <p>
+ * Why not on {@code limits.Quotas} (Bucket4j), the mechanism of every other limit: a token bucket refills at a
+ * rate, whereas this is a back-off that doubles with each failure past the allowance; an attempt is counted on
+ * several keys at once or on none (one refusing key must not spend the others), which Bucket4j cannot do across
+ * buckets atomically; and a success forgets the pair's and the username's counts and gives the address its attempt
+ * back. Hence its own counters ({@link LoginCounters}: one Lua script in Redis, a lock in memory).
  */
 @Component
 class LoginThrottle {

@@ -2,8 +2,8 @@ package org.roost.passkeys;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Optional;
 
-import io.github.bucket4j.ConsumptionProbe;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;
@@ -15,7 +15,6 @@ import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitProperties;
 import org.roost.session.SessionUser;
 import org.roost.shared.ApiException;
-import org.roost.shared.DependencyFailures;
 import org.roost.shared.ErrorCode;
 import org.roost.stepup.Reauthentication;
 import org.roost.web.ErrorResponses;
@@ -56,9 +55,10 @@ final class PasskeyEndpoints extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        Duration wait = charge(request);
-        if (!wait.isZero()) {
-            errors.write(request, response, ApiException.rateLimited(wait));
+        // Fails open when Redis is down, like the API's limits.
+        Optional<Duration> refusal = buckets.refusal("passkey", request.getRemoteAddr(), limits.writeCost());
+        if (refusal.isPresent()) {
+            errors.write(request, response, ApiException.rateLimited(refusal.get()));
             return;
         }
         if (request.getRequestURI().startsWith("/webauthn/register") && !signedIn()) {
@@ -98,24 +98,6 @@ final class PasskeyEndpoints extends OncePerRequestFilter {
                 case 401 -> new ApiException(ErrorCode.INVALID_CREDENTIALS, PasskeySecurity.NOT_ACCEPTED);
                 default -> new ApiException(ErrorCode.forStatus(status), ErrorCode.forStatus(status).defaultMessage());
             });
-        }
-    }
-
-    /** Zero when the address may go on, else how long it must wait. Fails open when Redis is down, like the API's limits. */
-    private Duration charge(HttpServletRequest request) {
-        if (!limits.enabled()) {
-            return Duration.ZERO;
-        }
-        try {
-            ConsumptionProbe probe = buckets.consume("passkey-address:" + request.getRemoteAddr(), limits.writeCost());
-            return probe.isConsumed() ? Duration.ZERO
-                    : Duration.ofSeconds(Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L));
-        }
-        catch (RuntimeException failure) {
-            if (!DependencyFailures.isUnavailable(failure)) {
-                throw failure;
-            }
-            return Duration.ZERO;
         }
     }
 

@@ -9,6 +9,8 @@ import java.util.Optional;
 import org.roost.shared.RandomSecrets;
 import org.roost.email.Mailer;
 import org.roost.email.OutgoingMail;
+import org.roost.limits.Quota;
+import org.roost.limits.Quotas;
 import org.roost.shared.ApiException;
 import org.roost.shared.SecurityEvent;
 import org.roost.shared.Timestamps;
@@ -33,20 +35,27 @@ class PasswordResets {
     private final JdbcClient jdbc;
     private final UserService users;
     private final Mailer mailer;
-    private final RecoveryCounters counters;
+    private final Quotas quotas;
+    private final Quota perAddress;
+    private final Quota perAccount;
     private final RecoveryProperties properties;
     private final ApplicationEventPublisher events;
     private final Clock clock;
     private final TransactionTemplate transaction;
     private final SimpleAsyncTaskExecutor threads = new SimpleAsyncTaskExecutor("password-reset-");
 
-    PasswordResets(JdbcClient jdbc, UserService users, Mailer mailer, RecoveryCounters counters,
+    PasswordResets(JdbcClient jdbc, UserService users, Mailer mailer, Quotas quotas,
             RecoveryProperties properties, ApplicationEventPublisher events, Clock clock, TransactionTemplate transaction) {
         this.transaction = transaction;
         this.jdbc = jdbc;
         this.users = users;
         this.mailer = mailer;
-        this.counters = counters;
+        this.quotas = quotas;
+        // N per window, in Redis when it is configured; while it is down counted per instance, so still throttled.
+        this.perAddress = new Quota("recovery", properties.perAddress(), properties.window(), Quota.Refill.INTERVAL,
+                Quota.WhenStoreDown.COUNT_LOCALLY);
+        this.perAccount = new Quota("recovery", properties.perAccount(), properties.window(), Quota.Refill.INTERVAL,
+                Quota.WhenStoreDown.COUNT_LOCALLY);
         this.properties = properties;
         this.events = events;
         this.clock = clock;
@@ -64,7 +73,7 @@ class PasswordResets {
         boolean byEmail = identifier.contains("@");
         events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.PASSWORD_RESET_REQUESTED,
                 byEmail ? "(an email address)" : identifier, "by", byEmail ? "email" : "username"));
-        if (!counters.take("a:" + address, properties.perAddress())) {
+        if (!quotas.tryTake(perAddress, "a:" + address)) {
             throw ApiException.rateLimited(properties.window());
         }
         String page = mailer.link("/reset-password");
@@ -75,7 +84,7 @@ class PasswordResets {
         try {
             Optional<Long> account = byEmail ? users.findIdByVerifiedEmail(identifier)
                     : users.findByUsername(identifier).map(UserSummary::id);
-            if (account.isEmpty() || !counters.take("u:" + account.get(), properties.perAccount())) {
+            if (account.isEmpty() || !quotas.tryTake(perAccount, "u:" + account.get())) {
                 return;
             }
             UserSummary user = users.get(account.get());
