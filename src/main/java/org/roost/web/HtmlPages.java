@@ -40,7 +40,7 @@ public class HtmlPages {
         Map<String, Object> frame = new HashMap<>();
         frame.put("title", title);
         frame.put("signUp", header == Header.SIGN_UP);
-        frame.put("body", template(page).execute(model));
+        frame.put("body", template(page).execute(model).strip());
         return template("layout").execute(frame);
     }
 
