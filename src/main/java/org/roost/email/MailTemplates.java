@@ -13,8 +13,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Renders {@code classpath:mail/NAME.txt} and {@code NAME.html} with the server pages' template engine (Boot's
- * Mustache compiler): {@code {{value}}} is HTML-escaped in the HTML part and left as written in the text part. A
- * value the template names and nobody gives fails loudly (Mustache's default): it is a bug, not a blank.
+ * Mustache compiler): {@code {{value}}} is HTML-escaped in the HTML part and left as written in the text part. The
+ * HTML part is a fragment set in the one mail frame, {@code mail/layout.html}. A value the template names and nobody
+ * gives fails loudly (Mustache's default): it is a bug, not a blank.
  */
 @Component
 class MailTemplates {
@@ -23,6 +24,8 @@ class MailTemplates {
     }
 
     private static final String SUBJECT = "Subject: ";
+    /** Every mail's HTML frame (its subject as title, the house style inline, as mail readers load no style sheet). */
+    private static final String LAYOUT = "layout.html";
 
     private final Mustache.Compiler html;
     private final Mustache.Compiler text;
@@ -35,12 +38,14 @@ class MailTemplates {
 
     Rendered render(String template, Map<String, String> values) {
         String plain = compiled(text, template + ".txt").execute(values);
-        String rich = compiled(html, template + ".html").execute(values);
         if (!plain.startsWith(SUBJECT)) {
             throw new IllegalStateException("mail/" + template + ".txt must start with '" + SUBJECT + "'");
         }
         int end = plain.indexOf('\n');
-        return new Rendered(plain.substring(SUBJECT.length(), end).strip(), plain.substring(end + 1).stripLeading(), rich);
+        String subject = plain.substring(SUBJECT.length(), end).strip();
+        String body = compiled(html, template + ".html").execute(values).strip();
+        String rich = compiled(html, LAYOUT).execute(Map.of("subject", subject, "body", body));
+        return new Rendered(subject, plain.substring(end + 1).stripLeading(), rich);
     }
 
     private Template compiled(Mustache.Compiler compiler, String file) {

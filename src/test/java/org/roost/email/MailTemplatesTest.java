@@ -20,6 +20,8 @@ class MailTemplatesTest {
                 "link", "https://roost.example/reset-password?a=1&b=2#token=x", "lifetime", "1 hour"));
 
         assertThat(mail.subject()).isEqualTo("Set a new password for Roost");
+        assertThat(mail.html()).startsWith("<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\">"
+                + "<title>Set a new password for Roost</title></head>\n<body style=").endsWith("<p>Roost</p>\n</body>\n</html>\n");
         assertThat(mail.html()).doesNotContain("<script>").contains("Hello &lt;script&gt;alert(1)&lt;/script&gt;,")
                 .contains("https://roost.example/reset-password?a=1&amp;b=2#token=x");
         assertThat(mail.text()).startsWith("Hello <script>alert(1)</script>,")
