@@ -9,8 +9,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.roost.authserver.ClientOwners;
 import org.roost.signin.ConsentForm;
-import org.roost.signin.Html;
 import org.roost.user.UserService;
+import org.roost.web.HtmlPages;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
@@ -32,8 +32,10 @@ class DevicePages {
     private final RegisteredClientRepository clients;
     private final ClientOwners owners;
     private final UserService users;
+    private final HtmlPages pages;
 
-    DevicePages(RegisteredClientRepository clients, ClientOwners owners, UserService users) {
+    DevicePages(RegisteredClientRepository clients, ClientOwners owners, UserService users, HtmlPages pages) {
+        this.pages = pages;
         this.clients = clients;
         this.owners = owners;
         this.users = users;
@@ -44,26 +46,15 @@ class DevicePages {
             @RequestParam(name = "user_code", required = false) @Nullable String userCode,
             @RequestParam(required = false) @Nullable String answer) {
         if ("allowed".equals(answer)) {
-            return html(Html.signedInPage("Device connected", "<p role=\"status\">Your device is connected to your Roost account. "
-                    + "You can go back to it now.</p>"));
+            return html(pages.render("deviceflow/connected", HtmlPages.Header.HOME, "Device connected", Map.of()));
         }
         if ("denied".equals(answer)) {
-            return html(Html.signedInPage("Access denied", "<p role=\"status\">You denied access: the device is not connected.</p>"));
+            return html(pages.render("deviceflow/denied", HtmlPages.Header.HOME, "Access denied", Map.of()));
         }
-        String alert = "invalid".equals(answer) ? "<p class=\"error\" role=\"alert\" id=\"code-error\">That code is not "
-                + "valid, or it has expired. Check the code on your device, or start again there.</p>" : "";
-        String described = alert.isEmpty() ? "" : " aria-describedby=\"code-error\"";
-        return html(Html.signedInPage("Connect a device", alert + """
-                <p>Enter the code your device shows. You will then see which app asks for what, and decide.</p>
-                <form method="post" action="%s">
-                <input type="hidden" name="%s" value="%s">
-                <label for="user_code">Code</label>
-                <input type="text" id="user_code" name="user_code" value="%s" autocomplete="off" autocapitalize="characters"
-                 spellcheck="false" required autofocus%s>
-                <button type="submit">Continue</button>
-                </form>""".formatted(DeviceFlow.VERIFICATION_ENDPOINT, Html.escape(csrf.getParameterName()),
-                Html.escape(csrf.getToken()), Html.escape(userCode == null ? "" : userCode),
-                described)));
+        return html(pages.render("deviceflow/enter-code", HtmlPages.Header.HOME, "Connect a device", Map.of(
+                "invalid", "invalid".equals(answer), "action", DeviceFlow.VERIFICATION_ENDPOINT,
+                "csrfParameter", csrf.getParameterName(), "csrfToken", csrf.getToken(),
+                "userCode", userCode == null ? "" : userCode)));
     }
 
     @GetMapping(path = DeviceFlow.CONSENT_PAGE, produces = MediaType.TEXT_HTML_VALUE)
@@ -73,7 +64,7 @@ class DevicePages {
         RegisteredClient client = clients.findByClientId(clientId);
         if (client == null) {
             return ResponseEntity.badRequest().contentType(MediaType.TEXT_HTML)
-                    .body(Html.page("Unknown application", "<p>No application is registered under this name.</p>"));
+                    .body(pages.render("unknown-application", HtmlPages.Header.SIGN_UP, "Unknown application", Map.of()));
         }
         Map<String, String> hidden = new LinkedHashMap<>();
         hidden.put("client_id", clientId);
@@ -81,18 +72,18 @@ class DevicePages {
         hidden.put("user_code", userCode);
         hidden.put(csrf.getParameterName(), csrf.getToken());
         List<String> scopes = Arrays.stream(scope.split(" ")).filter(s -> !s.isBlank()).distinct().toList();
-        String body = "<p>Device code <strong><code>" + Html.escape(userCode) + "</code></strong>: check that your "
-                + "device shows the same.</p>\n" + ConsentForm.render(client.getClientName(), owners.ownerOf(client),
+        Map<String, Object> model = ConsentForm.model(client.getClientName(), owners.ownerOf(client),
                 signedInAs(principal.getName()), scopes, DeviceFlow.VERIFICATION_ENDPOINT, hidden);
-        return html(Html.signedInPage("Allow this device?", body));
+        model.put("userCode", userCode);
+        return html(pages.render("deviceflow/consent", HtmlPages.Header.HOME, "Allow this device?", model));
     }
 
-    private String signedInAs(String subject) {
+    private @Nullable String signedInAs(String subject) {
         try {
-            return " (signed in as " + Html.escape(users.get(Long.parseLong(subject)).username()) + ")";
+            return users.get(Long.parseLong(subject)).username();
         }
         catch (RuntimeException unknown) {
-            return "";
+            return null;
         }
     }
 

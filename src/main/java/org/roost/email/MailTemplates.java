@@ -6,12 +6,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import com.samskivert.mustache.Mustache;
+import com.samskivert.mustache.Template;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.stereotype.Component;
-import org.springframework.util.PropertyPlaceholderHelper;
-import org.springframework.web.util.HtmlUtils;
 
-/** Renders {@code classpath:mail/NAME.txt} and {@code NAME.html}; values are HTML-escaped in the HTML part. */
+/**
+ * Renders {@code classpath:mail/NAME.txt} and {@code NAME.html} with the server pages' template engine (Boot's
+ * Mustache compiler): {@code {{value}}} is HTML-escaped in the HTML part and left as written in the text part. The
+ * HTML part is a fragment set in the one mail frame, {@code mail/layout.html}. A value the template names and nobody
+ * gives fails loudly (Mustache's default): it is a bug, not a blank.
+ */
 @Component
 class MailTemplates {
 
@@ -19,26 +24,34 @@ class MailTemplates {
     }
 
     private static final String SUBJECT = "Subject: ";
+    /** Every mail's HTML frame (its subject as title, the house style inline, as mail readers load no style sheet). */
+    private static final String LAYOUT = "layout.html";
 
-    /** Unknown placeholders fail loudly: a template that names a value nobody gives is a bug, not a blank. */
-    private final PropertyPlaceholderHelper placeholders = new PropertyPlaceholderHelper("{{", "}}", null, null, false);
-    private final Map<String, String> sources = new ConcurrentHashMap<>();
+    private final Mustache.Compiler html;
+    private final Mustache.Compiler text;
+    private final Map<String, Template> compiled = new ConcurrentHashMap<>();
 
-    Rendered render(String template, Map<String, String> values) {
-        String text = placeholders.replacePlaceholders(source(template + ".txt"), values::get);
-        String html = placeholders.replacePlaceholders(source(template + ".html"),
-                name -> values.containsKey(name) ? HtmlUtils.htmlEscape(values.get(name)) : null);
-        if (!text.startsWith(SUBJECT)) {
-            throw new IllegalStateException("mail/" + template + ".txt must start with '" + SUBJECT + "'");
-        }
-        int end = text.indexOf('\n');
-        return new Rendered(text.substring(SUBJECT.length(), end).strip(), text.substring(end + 1).stripLeading(), html);
+    MailTemplates(Mustache.Compiler compiler) {
+        this.html = compiler;
+        this.text = compiler.escapeHTML(false);
     }
 
-    private String source(String name) {
-        return sources.computeIfAbsent(name, file -> {
+    Rendered render(String template, Map<String, String> values) {
+        String plain = compiled(text, template + ".txt").execute(values);
+        if (!plain.startsWith(SUBJECT)) {
+            throw new IllegalStateException("mail/" + template + ".txt must start with '" + SUBJECT + "'");
+        }
+        int end = plain.indexOf('\n');
+        String subject = plain.substring(SUBJECT.length(), end).strip();
+        String body = compiled(html, template + ".html").execute(values).strip();
+        String rich = compiled(html, LAYOUT).execute(Map.of("subject", subject, "body", body));
+        return new Rendered(subject, plain.substring(end + 1).stripLeading(), rich);
+    }
+
+    private Template compiled(Mustache.Compiler compiler, String file) {
+        return compiled.computeIfAbsent(file, name -> {
             try {
-                return new ClassPathResource("mail/" + file).getContentAsString(StandardCharsets.UTF_8);
+                return compiler.compile(new ClassPathResource("mail/" + name).getContentAsString(StandardCharsets.UTF_8));
             }
             catch (IOException missing) {
                 throw new UncheckedIOException(missing);

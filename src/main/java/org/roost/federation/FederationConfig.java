@@ -30,7 +30,7 @@ class FederationConfig {
     @Order(ORDER)
     SecurityFilterChain federationChain(HttpSecurity http, Providers providers, Tickets tickets,
             ProviderCallbacks callbacks, RateLimitProperties rateLimits, RateLimitBuckets buckets,
-            ErrorResponses errors) throws Exception {
+            ErrorResponses errors, Pages pages) throws Exception {
         http.securityMatcher(SignInStarts.PREFIX + "*", "/login/oauth2/code/*", "/auth/providers", "/auth/federated/**")
                 .authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
                 .securityContext(context -> context.securityContextRepository(new RequestAttributeSecurityContextRepository()))
@@ -39,8 +39,8 @@ class FederationConfig {
                         .loginPage("/login")
                         .successHandler(callbacks)
                         .failureHandler(callbacks))
-                .addFilterBefore(new SignInStarts(providers, tickets), OAuth2AuthorizationRequestRedirectFilter.class)
-                .addFilterBefore(new FederationRateLimits(rateLimits, buckets, errors), SecurityContextHolderFilter.class)
+                .addFilterBefore(new SignInStarts(providers, tickets, pages), OAuth2AuthorizationRequestRedirectFilter.class)
+                .addFilterBefore(new FederationRateLimits(rateLimits, buckets, errors, pages), SecurityContextHolderFilter.class)
                 // every step is a GET; the provider's state parameter and the tickets bind each to its browser
                 .csrf(AbstractHttpConfigurer::disable)
                 .requestCache(cache -> cache.disable())

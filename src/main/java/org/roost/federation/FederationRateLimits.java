@@ -26,11 +26,13 @@ final class FederationRateLimits extends OncePerRequestFilter {
     private final RateLimitProperties properties;
     private final RateLimitBuckets buckets;
     private final ErrorResponses errors;
+    private final Pages pages;
 
-    FederationRateLimits(RateLimitProperties properties, RateLimitBuckets buckets, ErrorResponses errors) {
+    FederationRateLimits(RateLimitProperties properties, RateLimitBuckets buckets, ErrorResponses errors, Pages pages) {
         this.properties = properties;
         this.buckets = buckets;
         this.errors = errors;
+        this.pages = pages;
     }
 
     @Override
@@ -52,8 +54,6 @@ final class FederationRateLimits extends OncePerRequestFilter {
             return;
         }
         response.setHeader("Retry-After", Long.toString(seconds));
-        Pages.write(response, 429, "Too many sign-in attempts",
-                "<p role=\"alert\" class=\"error\">Too many sign-in attempts from this address. Please try again in "
-                        + seconds + " seconds.</p><p><a href=\"/login\">Back to sign in</a></p>");
+        pages.tooManyAttempts(response, seconds);
     }
 }

@@ -32,9 +32,11 @@ class ProviderCallbacks implements AuthenticationSuccessHandler, AuthenticationF
     private final Tickets tickets;
     private final ProviderSignIns authorizeSignIns;
     private final ApplicationEventPublisher events;
+    private final Pages pages;
 
     ProviderCallbacks(AccountResolution accounts, Providers providers, Tickets tickets, ProviderSignIns authorizeSignIns,
-            ApplicationEventPublisher events) {
+            ApplicationEventPublisher events, Pages pages) {
+        this.pages = pages;
         this.accounts = accounts;
         this.providers = providers;
         this.tickets = tickets;
@@ -52,7 +54,7 @@ class ProviderCallbacks implements AuthenticationSuccessHandler, AuthenticationF
         String registrationId = token.getAuthorizedClientRegistrationId();
         String name = providers.find(registrationId).map(Providers.Provider::name).orElse(registrationId);
         if (!(token.getPrincipal() instanceof OidcUser user)) {
-            Pages.refusal(response, Refusal.NOT_OPENID, name);
+            pages.refusal(response, Refusal.NOT_OPENID, name);
             return;
         }
         ProviderAssertion assertion = ProviderAssertion.of(registrationId, user);
@@ -62,7 +64,7 @@ class ProviderCallbacks implements AuthenticationSuccessHandler, AuthenticationF
             case SignInStarts.Purpose.Authorize authorize -> accounts.signIn(assertion);
         };
         switch (outcome) {
-            case AccountResolution.Refused refused -> Pages.refusal(response, refused.refusal(), name);
+            case AccountResolution.Refused refused -> pages.refusal(response, refused.refusal(), name);
             case AccountResolution.SignedIn signedIn -> {
                 long userId = signedIn.user().id();
                 switch (purpose) {
@@ -90,7 +92,7 @@ class ProviderCallbacks implements AuthenticationSuccessHandler, AuthenticationF
         error = error.matches("[a-z_]{1,40}") ? error : "other";
         events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.LOGIN_FAILED, "unknown", "provider",
                 providers.find(registrationId).isPresent() ? registrationId : "unknown", "error", error));
-        Pages.refusal(response, "authorization_request_not_found".equals(error) ? Refusal.SIGN_IN_EXPIRED
+        pages.refusal(response, "authorization_request_not_found".equals(error) ? Refusal.SIGN_IN_EXPIRED
                 : Refusal.PROVIDER_FAILED, name);
     }
 }

@@ -47,9 +47,11 @@ class ProviderController {
     private final SecondFactors secondFactors;
     private final SessionSignIn signIns;
     private final ApplicationEventPublisher events;
+    private final Pages pages;
 
     ProviderController(Providers providers, Tickets tickets, UserService users, SecondFactors secondFactors,
-            SessionSignIn signIns, ApplicationEventPublisher events) {
+            SessionSignIn signIns, ApplicationEventPublisher events, Pages pages) {
+        this.pages = pages;
         this.providers = providers;
         this.tickets = tickets;
         this.users = users;
@@ -79,7 +81,7 @@ class ProviderController {
                 .flatMap(browser -> ticket == null ? Optional.empty() : tickets.redeem(Tickets.Kind.SIGN_IN, ticket, browser));
         Optional<org.roost.user.UserSummary> user = redeemed.flatMap(t -> users.find(t.userId()));
         if (redeemed.isEmpty() || user.isEmpty()) {
-            Pages.refusal(response, Refusal.SIGN_IN_EXPIRED, redeemed.map(Tickets.Ticket::registrationId).orElse("unknown"));
+            pages.refusal(response, Refusal.SIGN_IN_EXPIRED, redeemed.map(Tickets.Ticket::registrationId).orElse("unknown"));
             return;
         }
         String provider = redeemed.get().registrationId();

@@ -23,10 +23,12 @@ final class SignInStarts extends OncePerRequestFilter {
 
     private final Providers providers;
     private final Tickets tickets;
+    private final Pages pages;
 
-    SignInStarts(Providers providers, Tickets tickets) {
+    SignInStarts(Providers providers, Tickets tickets, Pages pages) {
         this.providers = providers;
         this.tickets = tickets;
+        this.pages = pages;
     }
 
     @Override
@@ -40,9 +42,7 @@ final class SignInStarts extends OncePerRequestFilter {
         String id = request.getRequestURI().substring(PREFIX.length());
         Optional<Providers.Provider> provider = providers.find(id);
         if (provider.isEmpty() || !"GET".equals(request.getMethod())) {
-            Pages.write(response, provider.isEmpty() ? 404 : 405, "No such sign-in provider",
-                    "<p role=\"alert\" class=\"error\">Roost offers no sign-in provider by this name.</p>"
-                            + "<p><a href=\"/login\">Back to sign in</a></p>");
+            pages.noSuchProvider(response, provider.isEmpty() ? 404 : 405);
             return;
         }
         String link = request.getParameter("link");
@@ -52,7 +52,7 @@ final class SignInStarts extends OncePerRequestFilter {
                     .flatMap(browser -> tickets.redeem(Tickets.Kind.LINK, link, browser))
                     .filter(t -> t.registrationId().equals(id));
             if (ticket.isEmpty()) {
-                Pages.refusal(response, Refusal.LINK_EXPIRED, provider.get().name());
+                pages.refusal(response, Refusal.LINK_EXPIRED, provider.get().name());
                 return;
             }
             purpose = new Purpose.Link(ticket.get().userId());

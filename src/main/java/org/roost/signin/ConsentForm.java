@@ -1,16 +1,20 @@
 package org.roost.signin;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.web.HtmlPages;
 import org.springframework.security.oauth2.core.oidc.OidcScopes;
 
 /**
- * The consent form a person answers, for an authorization request and a device alike: the app's name and who
- * registered it, each scope in words with its checkbox beside it (checked; unchecking one grants the rest), Allow
- * as the main action and Deny as a secondary one. Deny posts the same form without scopes, which both of Spring's
- * consent endpoints read as a refusal.
+ * The consent form a person answers, for an authorization request and a device alike ({@code
+ * templates/consent-form.mustache}): the app's name and who registered it, each scope in words with its checkbox
+ * beside it (checked; unchecking one grants the rest), Allow as the main action and Deny as a secondary one. Deny
+ * posts the same form without scopes, which both of Spring's consent endpoints read as a refusal.
  */
 public final class ConsentForm {
 
@@ -32,43 +36,30 @@ public final class ConsentForm {
     }
 
     /**
-     * @param owner  who registered the app, or null for an app the operator configured
-     * @param hidden the fields both forms carry (client id, state, CSRF token, user code…)
+     * The form's values, for a page template that includes {@code {{>consent-form}}}; plain text, escaped there.
+     *
+     * @param owner      who registered the app, or null for an app the operator configured
+     * @param signedInAs the person's username, or null when it cannot be told
+     * @param hidden     the fields both forms carry (client id, state, CSRF token, user code…), in order
      */
-    public static String render(String app, @Nullable String owner, String signedInAs, Collection<String> scopes,
-            String action, Map<String, String> hidden) {
-        StringBuilder fields = new StringBuilder();
-        hidden.forEach((name, value) -> fields.append(hidden(name, value)));
-        StringBuilder choices = new StringBuilder();
-        String always = "";
-        int index = 0;
+    public static Map<String, Object> model(String app, @Nullable String owner, @Nullable String signedInAs,
+            Collection<String> scopes, String action, Map<String, String> hidden) {
+        List<Map<String, String>> fields = new ArrayList<>();
+        hidden.forEach((name, value) -> fields.add(Map.of("name", name, "value", value)));
+        List<Map<String, String>> choices = new ArrayList<>();
         for (String scope : scopes) {
-            if (OidcScopes.OPENID.equals(scope)) {
-                always = hidden("scope", scope);
-                continue;
+            if (!OidcScopes.OPENID.equals(scope)) {
+                choices.add(Map.of("id", "scope-" + choices.size(), "scope", scope, "words", words(scope)));
             }
-            String id = "scope-" + index++;
-            choices.append("<div class=\"choice\"><input type=\"checkbox\" name=\"scope\" checked id=\"").append(id).append("\" value=\"")
-                    .append(Html.escape(scope)).append("\"> <label for=\"").append(id).append("\">")
-                    .append(Html.escape(words(scope))).append(" <code>").append(Html.escape(scope))
-                    .append("</code></label></div>\n");
         }
-        String by = owner == null ? "set up by the operator of this Roost" : "registered by " + Html.escape(owner);
-        return """
-                <p><strong id="app-name">%s</strong> (%s) asks to use your Roost account%s.</p>
-                <form method="post" action="%s">
-                %s%s<fieldset><legend>Allow it to:</legend>
-                %s</fieldset>
-                <button type="submit" id="allow">Allow</button>
-                </form>
-                <form method="post" action="%s">
-                %s<button type="submit" id="deny" class="secondary">Deny</button>
-                </form>""".formatted(Html.escape(app), by, signedInAs, Html.escape(action), fields, always,
-                choices.isEmpty() ? "<p>Nothing beyond knowing who you are.</p>" : choices.toString(),
-                Html.escape(action), fields);
-    }
-
-    private static String hidden(String name, String value) {
-        return "<input type=\"hidden\" name=\"" + Html.escape(name) + "\" value=\"" + Html.escape(value) + "\">\n";
+        Map<String, Object> model = new HashMap<>();
+        model.put("app", app);
+        model.put("owner", HtmlPages.optional(owner));
+        model.put("signedInAs", HtmlPages.optional(signedInAs));
+        model.put("action", action);
+        model.put("hidden", fields);
+        model.put("openid", scopes.contains(OidcScopes.OPENID));
+        model.put("choices", choices);
+        return model;
     }
 }

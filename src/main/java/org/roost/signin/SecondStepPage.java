@@ -2,6 +2,7 @@ package org.roost.signin;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.util.Map;
 
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -13,6 +14,7 @@ import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
 import org.roost.shared.SecurityEvent;
 import org.roost.twofactor.SecondFactors;
+import org.roost.web.HtmlPages;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.Authentication;
@@ -40,8 +42,10 @@ class SecondStepPage {
     private final SecondFactors secondFactors;
     private final ApplicationEventPublisher events;
     private final AuthenticationSuccessHandler success;
+    private final HtmlPages pages;
 
-    SecondStepPage(SecondFactors secondFactors, ApplicationEventPublisher events, Clock clock) {
+    SecondStepPage(SecondFactors secondFactors, ApplicationEventPublisher events, Clock clock, HtmlPages pages) {
+        this.pages = pages;
         this.secondFactors = secondFactors;
         this.events = events;
         this.success = SignInSessions.recordingSuccessHandler(clock);
@@ -111,19 +115,10 @@ class SecondStepPage {
         return session != null && session.getAttribute(SignInFailures.STEP_TOKEN) instanceof String step ? step : null;
     }
 
-    private static String page(CsrfToken csrf, @Nullable String error) {
-        String alert = error == null ? "" : "<p class=\"error\" role=\"alert\" id=\"code-error\">" + Html.escape(error) + "</p>";
-        String described = error == null ? " aria-describedby=\"code-hint\"" : " aria-describedby=\"code-hint code-error\"";
-        return Html.page("Two-factor sign-in", alert + """
-                <form method="post" action="%s">
-                <input type="hidden" name="%s" value="%s">
-                <label for="code">Code from your authenticator app</label>
-                <p class="hint" id="code-hint">The 6-digit code the app shows now, or one of your recovery codes.</p>
-                <input type="text" id="code" name="code" autocomplete="one-time-code" inputmode="text" maxlength="32" required autofocus%s>
-                <button type="submit">Verify</button>
-                </form>
-                <p><a href="%s">Start again</a></p>""".formatted(PATH, Html.escape(csrf.getParameterName()),
-                Html.escape(csrf.getToken()), described, SignInSessions.SIGN_IN_PAGE));
+    private String page(CsrfToken csrf, @Nullable String error) {
+        return pages.render("signin/second-step", HtmlPages.Header.SIGN_UP, "Two-factor sign-in", Map.of(
+                "error", HtmlPages.optional(error), "action", PATH, "signInPage", SignInSessions.SIGN_IN_PAGE,
+                "csrfParameter", csrf.getParameterName(), "csrfToken", csrf.getToken()));
     }
 
     private static void write(HttpServletResponse response, int status, String html) throws IOException {

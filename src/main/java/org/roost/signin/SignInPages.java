@@ -4,6 +4,7 @@ import java.security.Principal;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -13,6 +14,7 @@ import org.roost.authserver.ClientOwners;
 import org.roost.authserver.SignInSessions;
 import org.roost.federation.Providers;
 import org.roost.user.UserService;
+import org.roost.web.HtmlPages;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
@@ -32,8 +34,11 @@ class SignInPages {
     private final UserService users;
     private final ClientOwners owners;
     private final Providers providers;
+    private final HtmlPages pages;
 
-    SignInPages(RegisteredClientRepository clients, UserService users, ClientOwners owners, Providers providers) {
+    SignInPages(RegisteredClientRepository clients, UserService users, ClientOwners owners, Providers providers,
+            HtmlPages pages) {
+        this.pages = pages;
         this.clients = clients;
         this.users = users;
         this.owners = owners;
@@ -45,42 +50,18 @@ class SignInPages {
     String signIn(CsrfToken csrf, @Nullable Authentication authentication,
             @RequestParam(required = false) @Nullable String error, @RequestParam(required = false) @Nullable String expired) {
         if (authentication != null && authentication.isAuthenticated() && error == null) {
-            return Html.page("Signed in", "<p>You are signed in to Roost. You can close this page.</p>");
+            return pages.render("signin/signed-in", HtmlPages.Header.SIGN_UP, "Signed in", Map.of());
         }
         String message = error != null ? "The username or password is incorrect, or there were too many attempts. "
                 + "Please try again." : expired != null ? "The sign-in took too long or had too many wrong codes. "
                 + "Please sign in again." : null;
-        String alert = message == null ? "" : "<p class=\"error\" role=\"alert\" id=\"signin-error\">" + message + "</p>";
-        String described = message == null ? "" : " aria-describedby=\"signin-error\"";
-        return Html.page("Sign in", alert + """
-                <form method="post" action="%s">
-                <input type="hidden" name="%s" value="%s">
-                <label for="username">Username</label>
-                <input type="text" id="username" name="username" autocomplete="username" required autofocus%s>
-                <label for="password">Password</label>
-                <input type="password" id="password" name="password" autocomplete="current-password" required%s>
-                <button type="submit">Sign in</button>
-                </form>
-                <div id="passkey" data-csrf-header="%s" data-csrf="%s" hidden>
-                <p class="error" role="alert" id="passkey-error" hidden></p>
-                <button type="button" class="secondary" id="passkey-sign-in">Sign in with a passkey</button>
-                </div>
-                %s<p><a href="/forgot-password">Forgot password?</a></p>
-                <script type="module" src="/app/signin-page.js"></script>""".formatted(SignInSessions.SIGN_IN_PAGE, Html.escape(csrf.getParameterName()),
-                Html.escape(csrf.getToken()), described, described, Html.escape(csrf.getHeaderName()),
-                Html.escape(csrf.getToken()), providerButtons()));
-    }
-
-    /** "Sign in with …" per configured OpenID Connect provider (package federation), back here when done. */
-    private String providerButtons() {
-        StringBuilder buttons = new StringBuilder();
-        for (Providers.Provider provider : providers.list()) {
-            buttons.append("<form method=\"get\" action=\"").append(Html.escape(provider.start())).append("\">")
-                    .append("<input type=\"hidden\" name=\"purpose\" value=\"authorize\">")
-                    .append("<button type=\"submit\" class=\"secondary\">Sign in with ").append(Html.escape(provider.name()))
-                    .append("</button></form>\n");
-        }
-        return buttons.isEmpty() ? "" : "<p>Or sign in with another account:</p>\n" + buttons;
+        // "Sign in with …" per configured OpenID Connect provider (package federation), back here when done
+        List<Map<String, String>> buttons = providers.list().stream()
+                .map(provider -> Map.of("start", provider.start(), "name", provider.name())).toList();
+        return pages.render("signin/sign-in", HtmlPages.Header.SIGN_UP, "Sign in", Map.of(
+                "error", HtmlPages.optional(message), "action", SignInSessions.SIGN_IN_PAGE,
+                "csrfParameter", csrf.getParameterName(), "csrfHeader", csrf.getHeaderName(), "csrfToken", csrf.getToken(),
+                "hasProviders", !buttons.isEmpty(), "providers", buttons));
     }
 
     @GetMapping(path = SignInSessions.CONSENT_PAGE, produces = MediaType.TEXT_HTML_VALUE)
@@ -91,7 +72,7 @@ class SignInPages {
         RegisteredClient client = clients.findByClientId(clientId);
         if (client == null) {
             return ResponseEntity.badRequest().contentType(MediaType.TEXT_HTML)
-                    .body(Html.page("Unknown application", "<p>No application is registered under this name.</p>"));
+                    .body(pages.render("unknown-application", HtmlPages.Header.SIGN_UP, "Unknown application", Map.of()));
         }
         Set<String> requested = Arrays.stream(scope.split(" ")).filter(s -> !s.isBlank())
                 .collect(Collectors.toCollection(LinkedHashSet::new));
@@ -99,17 +80,18 @@ class SignInPages {
         hidden.put("client_id", clientId);
         hidden.put("state", state);
         hidden.put(csrf.getParameterName(), csrf.getToken());
-        String body = ConsentForm.render(client.getClientName(), owners.ownerOf(client), username(principal.getName()),
-                requested, "/oauth2/authorize", hidden);
-        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body(Html.signedInPage("Allow access?", body));
+        Map<String, Object> form = ConsentForm.model(client.getClientName(), owners.ownerOf(client),
+                username(principal.getName()), requested, "/oauth2/authorize", hidden);
+        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML)
+                .body(pages.render("signin/consent", HtmlPages.Header.HOME, "Allow access?", form));
     }
 
-    String username(String subject) {
+    @Nullable String username(String subject) {
         try {
-            return " (signed in as " + Html.escape(users.get(Long.parseLong(subject)).username()) + ")";
+            return users.get(Long.parseLong(subject)).username();
         }
         catch (RuntimeException unknown) {
-            return "";
+            return null;
         }
     }
 

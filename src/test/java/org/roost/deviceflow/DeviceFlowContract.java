@@ -184,4 +184,21 @@ abstract class DeviceFlowContract {
         assertThat(answered.statusCode()).isEqualTo(200);
         assertThat(answered.body()).contains("That code is not valid");
     }
+
+    @Test
+    void aCodeCarryingMarkupComesBackAsTextInTheTemplatedPage() {
+        // given a signed-in person who follows a link whose code is markup
+        OAuthPerson person = OAuthPerson.signUp(base(), "tv");
+        String markup = "\"><script>alert(1)</script>";
+        HttpResponse<String> page = person.follow(person.browser.get("/device?user_code="
+                + java.net.URLEncoder.encode(markup, java.nio.charset.StandardCharsets.UTF_8)));
+        if (page.body().contains("name=\"password\"")) {
+            page = person.follow(person.signIn(page.uri().toString()));
+        }
+
+        // then the page (templates/deviceflow/enter-code.mustache in the one layout) shows it as text, never as markup
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).startsWith("<!DOCTYPE html>").contains("Connect a device")
+                .contains("value=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\"").doesNotContain("<script>alert(1)");
+    }
 }
