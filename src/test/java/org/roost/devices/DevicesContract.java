@@ -142,18 +142,27 @@ abstract class DevicesContract {
     }
 
     @Test
-    void aNewPasswordEndsEveryListedDevice() {
+    void aNewPasswordEndsEveryListedDeviceButTheSessionThatMadeTheChange() {
         String username = ApiClient.uniqueUsername("newpw");
         new ApiClient(mvc).signUp(username);
         ApiClient.Login laptop = session(username, "Laptop");
+        ApiClient.Login phone = session(username, "Phone");
         tokens(username, "App");
+        String laptopBefore = idOf(devices(laptop), "Laptop");
 
-        laptop.apply(mvc.patch().uri("/api/v1/users/" + laptop.userId())).contentType(MediaType.APPLICATION_JSON)
+        var change = laptop.apply(mvc.patch().uri("/api/v1/users/" + laptop.userId())).header("User-Agent", "Laptop")
+                .contentType(MediaType.APPLICATION_JSON)
                 .content("{\"password\":\"%s\",\"current_password\":\"%s\"}".formatted(ApiClient.PASSWORD, ApiClient.PASSWORD))
                 .exchange();
         ApiClient.Login again = session(username, "Laptop again");
 
-        assertThat(devices(again)).hasSize(1);
-        assertThat(idOf(devices(again), "Laptop again")).isNotBlank();
+        // the phone and the app are gone; the laptop goes on as a new session (a new device id), and the new sign-in
+        assertThat(change).hasStatus(200);
+        var listed = devices(again);
+        assertThat(listed).hasSize(2);
+        assertThat(idOf(listed, "Laptop again")).isNotBlank();
+        assertThat(idOf(listed, "Laptop")).isNotBlank().isNotEqualTo(laptopBefore);
+        assertThat(listed.toString()).doesNotContain("\"Phone\"", "\"App\"");
+        assertThat(phone.apply(mvc.get().uri("/api/v1/users")).exchange()).hasStatus(401);
     }
 }
