@@ -60,6 +60,10 @@ class PollingPace {
         if (authorization == null) {
             return;
         }
+        var deviceCode = authorization.getToken(org.springframework.security.oauth2.core.OAuth2DeviceCode.class);
+        if (deviceCode != null && deviceCode.isExpired()) {
+            return; // Spring's expired_token, however fast the device polls: it tells the device to stop
+        }
         long now = clock.millis();
         long interval = authorization.getAttribute(INTERVAL_SECONDS) instanceof Number n ? n.longValue() : INTERVAL.toSeconds();
         boolean early = authorization.getAttribute(POLLED_AT) instanceof Number last

@@ -21,7 +21,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Client secrets are checked by the authorization server's own filters; this counts each client's
  * attempts at the endpoints that check them, before they do, and backs off (429) after too many
- * failures, so a secret cannot be guessed at full speed.
+ * failed client authentications (401), so a secret cannot be guessed at full speed.
  */
 @Component
 @Order(FilterOrder.CLIENT_SECRET_THROTTLE)
@@ -58,7 +58,10 @@ class ClientSecretThrottleFilter extends OncePerRequestFilter {
             return;
         }
         chain.doFilter(request, response);
-        if (response.getStatus() < 400) {
+        // Only a refused client authentication (401 invalid_client) is a failed guess. Any other answer means the
+        // client proved itself (or has nothing to prove): a device polling authorization_pending (400) every few
+        // seconds is not guessing a secret, and counting those locked device clients out after five polls.
+        if (response.getStatus() != HttpServletResponse.SC_UNAUTHORIZED) {
             throttle.clientSucceeded(clientId);
         }
     }

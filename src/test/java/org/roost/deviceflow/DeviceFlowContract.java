@@ -127,6 +127,21 @@ abstract class DeviceFlowContract {
     }
 
     @Test
+    void aDevicePollingAWhileIsNotTakenForASecretGuesser() {
+        // given a device code nobody has answered yet
+        JsonNode device = start("test-device");
+
+        // when the device polls more often than the client-secret throttle's allowance of failures (5)
+        java.util.List<String> answers = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            answers.add(error(poll(device, "test-device")));
+        }
+
+        // then each poll is answered by the device flow (pending, or slow_down when too fast), never 429
+        assertThat(answers).allMatch(answer -> answer.equals("authorization_pending") || answer.equals("slow_down"));
+    }
+
+    @Test
     void anUnansweredDeviceCodeExpires() {
         // given a device code that lives 3 s (the test client's setting)
         JsonNode device = start("test-device-brief");
