@@ -4,6 +4,22 @@
 import { check, person, axe, signUp, finish, shots } from './harness.mjs';
 
 const tag = Date.now().toString(36);
+
+/**
+ * Opens an operation and its "Try it out". A click on the summary can be lost while Swagger UI still renders (the
+ * document arrives after the page): the operation is clicked again only while it is not open, so that a click that
+ * did land is never undone.
+ */
+async function tryItOut(operation) {
+  const button = operation.getByRole('button', { name: 'Try it out' });
+  for (let attempt = 0; attempt < 5 && !(await button.isVisible()); attempt++) {
+    if (!(await operation.evaluate((element) => element.classList.contains('is-open')))) {
+      await operation.locator('.opblock-summary').first().click();
+    }
+    await button.waitFor({ timeout: 5000 }).catch(() => {});
+  }
+  await button.click();
+}
 const eve = `eve${tag}`;
 await finish(async () => {
   const { page, context } = await person({ width: 1280, height: 1000 });
@@ -45,8 +61,7 @@ await finish(async () => {
 
   // Try it out on GET /api/v1/feed: the request carries the bearer token and answers 200
   const feed = page.locator('.opblock-get', { has: page.locator('[data-path="/api/v1/feed"]') }).first();
-  await feed.locator('.opblock-summary').first().click();
-  await feed.getByRole('button', { name: 'Try it out' }).click();
+  await tryItOut(feed);
   const [request] = await Promise.all([
     page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/feed'),
     feed.getByRole('button', { name: 'Execute' }).click()]);
@@ -64,8 +79,7 @@ await finish(async () => {
     .then((r) => r.json()).then((j) => j.data.me.id));
   await other.page.goto('/swagger-ui.html');
   const create = other.page.locator('.opblock-post', { has: other.page.locator('[data-path="/api/v1/users/{userId}/posts"]') }).first();
-  await create.locator('.opblock-summary').first().click();
-  await create.getByRole('button', { name: 'Try it out' }).click();
+  await tryItOut(create);
   await create.locator('input[placeholder="userId"]').fill(myId);
   await create.locator('textarea.body-param__text').fill(JSON.stringify({ title: 'From Swagger UI', body: 'with the session cookie' }));
   const [write] = await Promise.all([

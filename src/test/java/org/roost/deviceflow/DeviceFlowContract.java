@@ -146,7 +146,8 @@ abstract class DeviceFlowContract {
         // given a device code that lives 3 s (the test client's setting)
         JsonNode device = start("test-device-brief");
 
-        // when its lifetime has passed (polled until the answer changes: pending, or slow_down for polling fast)
+        // when its lifetime has passed (polled until the answer changes: pending, or slow_down for polling fast; an
+        // expired code is answered expired_token however fast the device polls)
         String answer = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(500))
                 .until(() -> error(poll(device, "test-device-brief")),
                         error -> !error.equals("authorization_pending") && !error.equals("slow_down"));

@@ -1,7 +1,6 @@
 package org.roost.email;
 
 import java.time.Duration;
-import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;

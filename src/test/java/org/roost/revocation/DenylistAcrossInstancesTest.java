@@ -2,7 +2,6 @@ package org.roost.revocation;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;

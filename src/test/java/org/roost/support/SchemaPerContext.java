@@ -32,8 +32,18 @@ public final class SchemaPerContext implements ContextCustomizerFactory {
         @Override
         public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration configuration) {
             String run = System.getProperty(IsolatedTestRun.SCHEMA_PROPERTY, "roost_test");
-            context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("schemaPerContext",
-                    Map.of("roost.test.context-schema", run + "_c" + CONTEXTS.incrementAndGet())));
+            int number = CONTEXTS.incrementAndGet();
+            Map<String, Object> own = new java.util.HashMap<>(Map.of("roost.test.context-schema", run + "_c" + number));
+            // A Redis namespace of its own too, within the run's (which the run deletes at its end): ids restart in
+            // every schema, so keys that hold one (a password reset's per-account count, "u:7") were shared by two
+            // contexts' different users, and one context's test found another's limit spent (no mail came).
+            String namespace = System.getProperty(IsolatedTestRun.NAMESPACE_PROPERTY, "");
+            boolean ownAlready = java.util.Arrays.stream(configuration.getPropertySourceProperties())
+                    .anyMatch(property -> property.startsWith(IsolatedTestRun.NAMESPACE_PROPERTY + "="));
+            if (!namespace.isEmpty() && !ownAlready) { // a test that names one (SubscriptionCapsTest) keeps it
+                own.put(IsolatedTestRun.NAMESPACE_PROPERTY, namespace + ":c" + number);
+            }
+            context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("schemaPerContext", own));
         }
 
         @Override
