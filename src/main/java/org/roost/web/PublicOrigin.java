@@ -20,7 +20,11 @@ public class PublicOrigin {
 
     static final String ISSUER_PROPERTY = "spring.security.oauth2.authorizationserver.issuer";
 
-    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "::1");
+    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "::1", "0:0:0:0:0:0:0:1");
+
+    /** The whole IPv4 loopback block, 127.0.0.0/8, written as an address. */
+    private static final java.util.regex.Pattern LOOPBACK_V4 =
+            java.util.regex.Pattern.compile("127(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
 
     private final @Nullable String configured;
     private final Environment environment;
@@ -59,7 +63,11 @@ public class PublicOrigin {
 
     /** Whether a request naming {@code host} (a {@code Host} header's name, without port) is one for this service. */
     public boolean allowsHost(@Nullable String host) {
-        return anyHost || (host != null && hosts.contains(normalise(host)));
+        if (host == null) {
+            return anyHost;
+        }
+        String name = normalise(host);
+        return anyHost || hosts.contains(name) || LOOPBACK_V4.matcher(name).matches();
     }
 
     static String normalise(String host) {

@@ -22,6 +22,9 @@ class PublicOriginTest {
         assertThat(origin.allowsHost("localhost")).isTrue();
         assertThat(origin.allowsHost("127.0.0.1")).isTrue();
         assertThat(origin.allowsHost("[::1]")).isTrue();
+        assertThat(origin.allowsHost("127.0.0.2")).isTrue();
+        assertThat(origin.allowsHost("127.0.0.256")).isFalse();
+        assertThat(origin.allowsHost("127.0.0.1.evil.example")).isFalse();
         assertThat(origin.allowsHost("LOCALHOST.")).isTrue();
         assertThat(origin.allowsHost("evil.example")).isFalse();
         assertThat(origin.allowsHost("localhost.evil.example")).isFalse();
