@@ -31,6 +31,16 @@ class AllowedHostsFilter extends OncePerRequestFilter {
         this.errors = errors;
     }
 
+    /**
+     * Health is read by infrastructure that addresses an instance by its own address (a kubelet's probe names the
+     * pod's IP), and its answer holds no URL: nothing there can follow a forged {@code Host}.
+     */
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        String path = request.getRequestURI();
+        return path.equals("/actuator/health") || path.startsWith("/actuator/health/");
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
