@@ -110,6 +110,17 @@ await finish(async () => {
   await b.page.getByRole('heading', { name: 'Live from Ann' }).waitFor({ timeout: 10000 });
   check(true, "the follower sees the first person's next post without a reload");
 
+  // a post's own page, reached from its time, to link to
+  const live = b.page.locator('article', { has: b.page.getByRole('heading', { name: 'Live from Ann' }) });
+  await live.locator('a.permalink').click();
+  check(await visible(b.page.getByRole('heading', { name: 'Live from Ann', level: 1 })) && /\/u\/[^/]+\/posts\/\d+$/.test(b.page.url()),
+    "a post's time opens the post's own page");
+  await axe(b.page, "a post's own page");
+  await b.page.getByRole('link', { name: /^More from / }).click();
+  await b.page.getByRole('heading', { name: 'Live from Ann' }).first().waitFor();
+  await b.page.getByRole('link', { name: 'Home' }).click();
+  await b.page.getByRole('heading', { name: 'Home' }).waitFor();
+
   // people, settings, avatar upload
   await b.page.getByRole('link', { name: 'People' }).click();
   await b.page.getByRole('heading', { name: 'People' }).waitFor();

@@ -8,6 +8,7 @@ import { signIn, signUp, signOut } from './pages/signin.js';
 import { home } from './pages/home.js';
 import { people } from './pages/people.js';
 import { profile } from './pages/profile.js';
+import { postPage } from './pages/post.js';
 import { settings } from './pages/settings.js';
 import { developerConsole } from './pages/console.js';
 import { verifyEmail } from './pages/email.js';
@@ -74,6 +75,8 @@ async function route() {
   if (path === '/people') return people();
   if (path === '/settings') return settings();
   if (path === '/apps') return developerConsole();
+  const postMatch = path.match(/^\/u\/([^/]+)\/posts\/(\d+)$/);
+  if (postMatch) return postPage(decodeURIComponent(postMatch[1]), postMatch[2]);
   const profileMatch = path.match(/^\/u\/([^/]+)$/);
   if (profileMatch) return profile(decodeURIComponent(profileMatch[1]));
   page('Not found', h('p', {}, 'There is no such page.'));

@@ -7,7 +7,12 @@ import { avatarOf } from './avatar.js';
 
 // User text is shown with dir="auto": each element is a bidirectional isolate (HTML gives an element with a dir
 // attribute unicode-bidi: isolate), so a name or post in one direction cannot reorder the text around it.
-export function postCard(post) {
+/** The address of a post's own page, to link to. */
+export function postHref(post) {
+  return `/u/${post.author.username}/posts/${post.id}`;
+}
+
+export function postCard(post, { standalone = false } = {}) {
   const card = h('article', { class: 'post', 'data-id': post.id });
   const path = `/api/v1/users/${session.me?.id}/posts/${post.id}`;
   const mine = session.me && post.author?.username === session.me.username;
@@ -21,7 +26,10 @@ export function postCard(post) {
     card.replaceChildren(...[
       h('h3', { dir: 'auto' }, post.title),
       post.body ? h('p', { dir: 'auto' }, post.body) : null,
-      h('p', { class: 'meta' }, avatarOf(author), h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' ', h('span', { class: 'username' }, `@${author.username}`), ' · ', timeAgo(post.created_at || post.createdAt)),
+      h('p', { class: 'meta' }, avatarOf(author), h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' ', h('span', { class: 'username' }, `@${author.username}`), ' · ',
+        // the time links to the post's own page (as on other microblogs), except on that page
+        standalone ? timeAgo(post.created_at || post.createdAt)
+          : h('a', { href: postHref(author ? { ...post, author } : post), class: 'permalink' }, timeAgo(post.created_at || post.createdAt))),
       actions].filter(Boolean));
     if (focus) edit.focus();
   };

@@ -16,7 +16,7 @@ class WebAppRoutesTest {
 
     @Test
     void servesTheAppToABrowserOnEveryClientRouteWithAStrictPolicy() {
-        for (String path : new String[] { "/", "/login", "/signup", "/settings", "/apps", "/people", "/u/alice" }) {
+        for (String path : new String[] { "/", "/login", "/signup", "/settings", "/apps", "/people", "/u/alice", "/u/alice/posts/42" }) {
             // when
             var result = mvc.get().uri(path).accept(MediaType.TEXT_HTML, MediaType.ALL).exchange();
 
