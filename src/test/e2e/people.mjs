@@ -14,7 +14,7 @@ await finish(async () => {
   await c.page.getByRole('button', { name: 'Upload avatar' }).click();
   await c.page.getByText('Avatar saved.').waitFor();
   await c.page.getByRole('link', { name: 'Home' }).click();
-  await post(c.page, 'Cara says hello', 'With an avatar');
+  await post(c.page, 'Cara says hello', `With an avatar, and hello @${dan}`);
 
   // Dan finds her by part of her username, typed in capitals, and follows her from the results
   const d = await person();
@@ -62,6 +62,7 @@ await finish(async () => {
   const hers = d.page.locator('article', { has: d.page.getByRole('heading', { name: 'Cara says hello' }) });
   await hers.waitFor();
   check(await counted(hers.locator('img.avatar'), 1), 'a post in the feed shows its author\'s avatar');
+  check(await hers.getByRole('link', { name: `@${dan}` }).getAttribute('href') === `/u/${dan}`, 'a mention in a post links to the profile');
   const his = d.page.locator('article', { has: d.page.getByRole('heading', { name: 'Dan was here' }) });
   check((await his.locator('.avatar.initial').innerText()).trim() === 'D', 'an author without an image shows an initial');
 

@@ -4,6 +4,7 @@ import { h, field, showError, errorBox, clearFieldErrors } from '../dom.js';
 import { session } from '../shell.js';
 import { timeAgo } from './time.js';
 import { avatarOf } from './avatar.js';
+import { withMentions } from './mentions.js';
 
 // User text is shown with dir="auto": each element is a bidirectional isolate (HTML gives an element with a dir
 // attribute unicode-bidi: isolate), so a name or post in one direction cannot reorder the text around it.
@@ -25,7 +26,7 @@ export function postCard(post, { standalone = false } = {}) {
     // replaceChildren would print an absent part (null) as the text "null": they are left out
     card.replaceChildren(...[
       h('h3', { dir: 'auto' }, post.title),
-      post.body ? h('p', { dir: 'auto' }, post.body) : null,
+      post.body ? h('p', { dir: 'auto' }, ...withMentions(post.body)) : null,
       h('p', { class: 'meta' }, avatarOf(author), h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' ', h('span', { class: 'username' }, `@${author.username}`), ' · ',
         // the time links to the post's own page (as on other microblogs), except on that page
         standalone ? timeAgo(post.created_at || post.createdAt)
