@@ -50,6 +50,11 @@ await finish(async () => {
     `an empty title shows the API validation message under the field ("${titleError}")`);
   await post(a.page, 'Second from Ann', 'Fixed');
   check(await hidden(a.page.locator('#f-title-error')) && await title.getAttribute('aria-invalid') === null, 'a successful post clears the field error');
+  await a.page.getByLabel('Title').fill('Posted with the keyboard');
+  await a.page.getByLabel('Body').fill('abc');
+  check(await visible(a.page.getByText('9,997 characters left')), 'the composer counts what is left of the body');
+  await a.page.getByLabel('Body').press('Control+Enter');
+  check(await visible(a.page.getByRole('heading', { name: 'Posted with the keyboard' })), 'Ctrl+Enter posts');
   await axe(a.page, 'home');
   await a.page.screenshot({ path: `${shots}/home-desktop.png`, fullPage: true });
   const second = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Second from Ann' }) });
