@@ -55,6 +55,16 @@ await finish(async () => {
   check(await visible(a.page.getByText('9,997 characters left')), 'the composer counts what is left of the body');
   await a.page.getByLabel('Body').press('Control+Enter');
   check(await visible(a.page.getByRole('heading', { name: 'Posted with the keyboard' })), 'Ctrl+Enter posts');
+  // j and k move between the posts, each a focusable unit
+  await a.page.evaluate(() => document.activeElement?.blur());
+  const focusedPost = () => a.page.evaluate(() => document.activeElement?.closest('article')?.querySelector('h3')?.textContent);
+  await a.page.keyboard.press('j');
+  const firstFocused = await focusedPost();
+  await a.page.keyboard.press('j');
+  const secondFocused = await focusedPost();
+  await a.page.keyboard.press('k');
+  check(firstFocused === 'Posted with the keyboard' && secondFocused === 'Second from Ann' && await focusedPost() === firstFocused,
+    `j and k move between posts (${firstFocused}, ${secondFocused})`);
   await axe(a.page, 'home');
   await a.page.screenshot({ path: `${shots}/home-desktop.png`, fullPage: true });
   const second = a.page.locator('article', { has: a.page.getByRole('heading', { name: 'Second from Ann' }) });

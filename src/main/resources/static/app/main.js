@@ -9,6 +9,7 @@ import { home } from './pages/home.js';
 import { people } from './pages/people.js';
 import { profile } from './pages/profile.js';
 import { postPage } from './pages/post.js';
+import { postKeys } from './components/keys.js';
 import { settings } from './pages/settings.js';
 import { developerConsole } from './pages/console.js';
 import { verifyEmail } from './pages/email.js';
@@ -18,6 +19,7 @@ const nav = document.getElementById('nav');
 const who = document.getElementById('who');
 
 setRouter(route);
+postKeys();
 whenMeChanges(() => drawNav());
 // An ended session anywhere (an answer, the live connection) leads to the sign-in page, which says why and comes
 // back here once signed in.

@@ -14,7 +14,8 @@ export function postHref(post) {
 }
 
 export function postCard(post, { standalone = false } = {}) {
-  const card = h('article', { class: 'post', 'data-id': post.id });
+  // focusable as a unit: j and k move between posts (keys.js)
+  const card = h('article', { class: 'post', 'data-id': post.id, tabindex: 0, 'aria-label': post.title });
   const path = `/api/v1/users/${session.me?.id}/posts/${post.id}`;
   const mine = session.me && post.author?.username === session.me.username;
 
@@ -23,6 +24,7 @@ export function postCard(post, { standalone = false } = {}) {
     const edit = h('button', { type: 'button', class: 'secondary small', onclick: editing }, 'Edit');
     const actions = mine ? h('div', { class: 'actions' }, edit,
       h('button', { type: 'button', class: 'secondary small', onclick: confirming }, 'Delete')) : null;
+    card.setAttribute('aria-label', post.title);
     // replaceChildren would print an absent part (null) as the text "null": they are left out
     card.replaceChildren(...[
       h('h3', { dir: 'auto' }, post.title),
