@@ -211,7 +211,7 @@ await finish(async () => {
   await axe(phone.page, 'settings at phone width');
   await phone.page.screenshot({ path: `${shots}/settings-phone.png`, fullPage: true });
   await phone.page.goto(`/u/${ann}`);
-  await phone.page.getByRole('heading', { name: 'Posts' }).waitFor();
+  await phone.page.getByRole('tab', { name: 'Posts' }).waitFor();
   await phone.page.screenshot({ path: `${shots}/profile-phone.png`, fullPage: true });
   await phone.page.goto('/login');
   await stranger.page.setViewportSize({ width: 390, height: 844 });
@@ -272,8 +272,14 @@ await finish(async () => {
   await c.page.goto(`/u/${cat}`);
   await c.page.getByRole('heading', { name: 'Cat post 22' }).waitFor();
   // the posts and the followers list load separately: each check waits for its own part
-  check(await counted(c.page.locator('article'), 20) && await visible(c.page.getByRole('button', { name: 'Load more posts' }))
-    && await visible(c.page.getByText('No followers yet.')), 'the profile pages its posts and says when there are no followers');
+  check(await counted(c.page.locator('article'), 20) && await visible(c.page.getByRole('button', { name: 'Load more posts' })),
+    'the profile pages its posts');
+  // Posts, Followers and Following are tabs
+  await c.page.getByRole('tab', { name: 'Followers' }).click();
+  check(await visible(c.page.getByText('No followers yet.')) && await hidden(c.page.getByRole('button', { name: 'Load more posts' })),
+    'the Followers tab says when there are no followers, and hides the posts');
+  await c.page.getByRole('tab', { name: 'Followers' }).press('ArrowLeft');
+  check(await c.page.getByRole('tab', { name: 'Posts' }).getAttribute('aria-selected') === 'true', 'arrow keys move between the tabs');
   await c.page.getByRole('button', { name: 'Load more posts' }).click();
   await c.page.getByRole('heading', { name: 'Cat post 1', exact: true }).waitFor();
   check(await counted(c.page.locator('article'), 23), 'Load more on the profile adds the older posts');

@@ -13,6 +13,9 @@ await finish(async () => {
   await c.page.getByLabel(/^Image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await c.page.getByRole('button', { name: 'Upload avatar' }).click();
   await c.page.getByText('Avatar saved.').waitFor();
+  await c.page.getByRole('textbox', { name: 'Bio' }).fill('Birdwatcher. Says hello to @everyone.');
+  await c.page.getByRole('button', { name: 'Save bio' }).click();
+  await c.page.getByText('Bio saved.').waitFor();
   await c.page.getByRole('link', { name: 'Home' }).click();
   await post(c.page, 'Cara says hello', `With an avatar, and hello @${dan}`);
 
@@ -68,6 +71,9 @@ await finish(async () => {
 
   // her profile lists him among her followers; his Follow state is shown in lists he appears in for her
   await c.page.goto(`/u/${cara}`);
+  check(await visible(c.page.getByText('Birdwatcher. Says hello to')) && await visible(c.page.getByRole('link', { name: 'Edit profile' })),
+    'her profile shows her bio and, to her, Edit profile');
+  await c.page.getByRole('tab', { name: 'Followers' }).click();
   const followers = c.page.getByRole('list', { name: 'Followers' });
   await followers.getByRole('link', { name: dan[0].toUpperCase() + dan.slice(1) }).waitFor();
   await followers.getByRole('button', { name: /^Follow / }).waitFor();

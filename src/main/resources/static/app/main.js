@@ -57,7 +57,7 @@ function drawNav() {
 
 async function whoAmI() {
   try {
-    const result = await api('POST', '/graphql', { query: '{ me { id username name avatarUrl email emailVerified } }' }, { quiet401: true });
+    const result = await api('POST', '/graphql', { query: '{ me { id username name bio avatarUrl email emailVerified } }' }, { quiet401: true });
     return result.data?.me || null;
   } catch {
     return null;

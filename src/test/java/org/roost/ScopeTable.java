@@ -111,6 +111,7 @@ final class ScopeTable {
             Map.entry("User.id", Need.free()),
             Map.entry("User.name", Need.read(Scopes.USERS_READ)),
             Map.entry("User.username", Need.read(Scopes.USERS_READ)),
+            Map.entry("User.bio", Need.read(Scopes.USERS_READ)),
             Map.entry("User.login", Need.read(Scopes.USERS_READ)),
             Map.entry("User.avatarUrl", Need.read(Scopes.USERS_READ)),
             Map.entry("User.createdAt", Need.read(Scopes.USERS_READ)),
@@ -138,8 +139,8 @@ final class ScopeTable {
     static final Map<String, Set<String>> MUTATION_ANSWERS = Map.of(
             "Mutation.createPost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt"),
             "Mutation.updatePost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt"),
-            "Mutation.updateMe", Set.of("User.name", "User.username", "User.login", "User.createdAt", "User.avatarUrl",
-                    "User.email", "User.emailVerified"),
+            "Mutation.updateMe", Set.of("User.name", "User.username", "User.bio", "User.login", "User.createdAt",
+                    "User.avatarUrl", "User.email", "User.emailVerified"),
             "Mutation.follow", Set.of(),
             "Mutation.unfollow", Set.of(),
             "Mutation.deletePost", Set.of());

@@ -43,7 +43,7 @@ class FieldScopes extends SimplePerformantInstrumentation {
 
     /** The fields REST shows of a written resource, by type (the id needs no scope at all). */
     private static final Map<String, Set<String>> REPRESENTATION = Map.of(
-            "User", Set.of("name", "username", "createdAt", "login", "avatarUrl", "email", "emailVerified"),
+            "User", Set.of("name", "username", "bio", "createdAt", "login", "avatarUrl", "email", "emailVerified"),
             "Post", Set.of("title", "body", "author", "createdAt", "updatedAt"));
 
     /** The write scope whose answer shows what a read scope guards. */

@@ -38,6 +38,9 @@ public final class UserCommands {
             @Schema(types = { "string", "null" }) @Nullable @Size(max = 254) @Pattern(regexp = EMAIL, message = EMAIL_MESSAGE) String email) {
     }
 
+    /** The longest bio, in characters. */
+    public static final int BIO_MAX = 300;
+
     /**
      * A partial update: an absent field stays as it is. A new password or email address needs the current
      * password; an empty {@code email} removes the address.
@@ -47,8 +50,16 @@ public final class UserCommands {
             @CleanText(TextRules.Use.NAME) String name,
             @Nullable @Size(min = 8, max = 256) String password,
             @Schema(types = { "string", "null" }) @Nullable String currentPassword,
-            @Schema(types = { "string", "null" }) @Nullable @Size(max = 254) @Pattern(regexp = "|" + EMAIL, message = EMAIL_MESSAGE) String email)
+            @Schema(types = { "string", "null" }) @Nullable @Size(max = 254) @Pattern(regexp = "|" + EMAIL, message = EMAIL_MESSAGE) String email,
+            @Schema(types = { "string", "null" }, description = "A short text about the user, up to 300 characters; empty or null removes it.")
+            @Nullable @Size(max = BIO_MAX) @CleanText(TextRules.Use.BODY) String bio)
             implements MergePatch<UpdateUser> {
+
+        /** An update of name, password or address alone (the bio left as it is). */
+        public UpdateUser(@Nullable String name, @Nullable String password, @Nullable String currentPassword,
+                @Nullable String email) {
+            this(name, password, currentPassword, email, null);
+        }
 
         /** In a merge patch a null email removes the address, as an empty one does; name and password stay. */
         @Override
@@ -59,7 +70,8 @@ public final class UserCommands {
                 }
             }
             // current_password is no member of the user but the proof for a change: null is "not given"
-            return members.contains("email") ? new UpdateUser(name, password, currentPassword, "") : this;
+            return new UpdateUser(name, password, currentPassword, members.contains("email") ? "" : email,
+                    members.contains("bio") ? "" : bio);
         }
     }
 }

@@ -15,7 +15,7 @@ import org.springframework.stereotype.Repository;
 @Repository
 class UserRepository {
 
-    private static final String COLUMNS = "id, username, name, created_at, updated_at";
+    private static final String COLUMNS = "id, username, name, bio, created_at, updated_at";
 
     /**
      * The users the condition selects, with whether each has an avatar (so that no client needs to probe for one).
@@ -24,13 +24,14 @@ class UserRepository {
      * of every avatar).
      */
     private static String summaries(String condition) {
-        return "SELECT u.id, u.username, u.name, u.created_at, u.updated_at, "
+        return "SELECT u.id, u.username, u.name, u.bio, u.created_at, u.updated_at, "
                 + "EXISTS (SELECT 1 FROM avatars a WHERE a.user_id = u.id) AS has_avatar "
                 + "FROM (SELECT " + COLUMNS + " FROM users WHERE " + condition + ") u";
     }
     private static final RowMapper<UserSummary> SUMMARY = (rs, row) -> new UserSummary(rs.getLong("id"),
             rs.getString("username"), rs.getString("name"), rs.getObject("created_at", java.time.OffsetDateTime.class).toInstant(),
-            rs.getObject("updated_at", java.time.OffsetDateTime.class).toInstant(), rs.getBoolean("has_avatar"));
+            rs.getObject("updated_at", java.time.OffsetDateTime.class).toInstant(), rs.getBoolean("has_avatar"),
+            rs.getString("bio"));
 
     private final JdbcClient jdbc;
 
@@ -130,6 +131,12 @@ class UserRepository {
                         + "WHERE id = :id")
                 .param("id", id).param("name", name).param("hash", passwordHash, java.sql.Types.VARCHAR)
                 .param("now", Timestamps.utc(now)).update();
+    }
+
+    /** @param bio the new text, or null for none */
+    void updateBio(long id, @Nullable String bio, Instant now) {
+        jdbc.sql("UPDATE users SET bio = :bio, updated_at = :now WHERE id = :id")
+                .param("id", id).param("bio", bio, java.sql.Types.VARCHAR).param("now", Timestamps.utc(now)).update();
     }
 
     Optional<ContactEmail> findEmail(long id) {

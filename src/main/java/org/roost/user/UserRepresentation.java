@@ -13,7 +13,10 @@ import org.roost.shared.Timestamps;
  * A user as REST shows one, with links that repeat the prefix of the request. {@code email} and
  * {@code email_verified} appear only in the owner's own representation.
  */
-public record UserRepresentation(String id, String name, String username, String createdAt,
+public record UserRepresentation(String id, String name, String username,
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Schema(description = "A short text about the user; absent when they have none.") @Nullable String bio,
+        String createdAt,
         @JsonInclude(JsonInclude.Include.NON_NULL)
         @Schema(description = "Only in the owner's own representation; absent when they have none.") @Nullable String email,
         @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -42,7 +45,7 @@ public record UserRepresentation(String id, String name, String username, String
         if (email != null) {
             links.put("delete", self); // offered to the owner only: anyone else's delete is a 403
         }
-        return new UserRepresentation(Long.toString(user.id()), user.name(), user.username(),
+        return new UserRepresentation(Long.toString(user.id()), user.name(), user.username(), user.bio(),
                 Timestamps.format(user.createdAt()), email == null ? null : email.email(),
                 email == null ? null : email.verified(), links);
     }

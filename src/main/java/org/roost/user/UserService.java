@@ -160,6 +160,9 @@ public class UserService {
         String name = command.name() == null ? current.name() : displayName(command.name());
         return transaction.execute(status -> {
             users.update(id, name, newHash, Timestamps.truncate(clock.instant()));
+            if (command.bio() != null) {
+                users.updateBio(id, command.bio().isBlank() ? null : command.bio().strip(), Timestamps.truncate(clock.instant()));
+            }
             if (newHash != null) {
                 events.publishEvent(new UserEvents.CredentialsRevoked(id));
                 events.publishEvent(new UserEvents.PasswordChanged(id));

@@ -7,5 +7,6 @@ import java.time.Instant;
  *
  * @param hasAvatar whether the user has uploaded an avatar, so that links to it are given only when it exists
  */
-public record UserSummary(long id, String username, String name, Instant createdAt, Instant updatedAt, boolean hasAvatar) {
+public record UserSummary(long id, String username, String name, Instant createdAt, Instant updatedAt, boolean hasAvatar,
+        @org.jspecify.annotations.Nullable String bio) {
 }

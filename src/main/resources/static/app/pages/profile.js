@@ -5,10 +5,12 @@ import { session, page } from '../shell.js';
 import { postCard } from '../components/post.js';
 import { personItem } from '../components/person.js';
 import { pagedList } from '../components/list.js';
+import { withMentions } from '../components/mentions.js';
+import { tabs } from '../components/tabs.js';
 
 export async function profile(username) {
   page(username, h('p', { class: 'status', role: 'status' }, 'Loading…'));
-  const query = `query($u: String!) { userByUsername(username: $u) { id username name avatarUrl followerCount followingCount followedByMe } }`;
+  const query = `query($u: String!) { userByUsername(username: $u) { id username name bio avatarUrl followerCount followingCount followedByMe } }`;
   let user;
   try {
     user = (await gql(query, { u: username })).userByUsername;
@@ -28,15 +30,16 @@ export async function profile(username) {
     label: 'Followers', empty: 'No followers yet.' });
   const following = pagedList({ url: `${base}/following?limit=20`, render: personItem, noun: 'following', tag: 'ul',
     label: 'Following', empty: 'Not following anyone yet.' });
+  const mine = user.id === String(session.me.id);
   page(user.name,
     h('div', { class: 'profile' },
       user.avatarUrl ? h('img', { class: 'avatar', src: user.avatarUrl, alt: `Avatar of ${user.name}` }) : null,
       h('div', {}, h('p', {}, `@${user.username}`),
+        user.bio ? h('p', { class: 'bio', dir: 'auto' }, ...withMentions(user.bio)) : null,
         h('p', { class: 'counts' }, h('span', {}, `${user.followerCount} followers`), h('span', {}, `${user.followingCount} following`)),
-        button)),
+        button,
+        mine ? h('p', {}, h('a', { href: '/settings' }, 'Edit profile')) : null)),
     errors,
-    h('section', {}, h('h2', {}, 'Posts'), posts.element),
-    h('section', {}, h('h2', {}, 'Followers'), followers.element),
-    h('section', {}, h('h2', {}, 'Following'), following.element));
+    tabs([['Posts', posts], ['Followers', followers], ['Following', following]]));
   await Promise.all([posts.load(), followers.load(), following.load()]);
 }

@@ -86,6 +86,13 @@ export function settings() {
   const sections = [
     section('Name', [...field('Name', { name: 'name', value: me.name, required: true, hint: NAME_HINT }), h('button', { type: 'submit' }, 'Save name')],
       async (f) => { session.me = { ...session.me, ...(await api('PATCH', `/api/v1/users/${me.id}`, { name: f.elements.name.value })) }; return 'Name saved.'; }),
+    section('Bio', [...field('Bio', { name: 'bio', multiline: true, maxlength: 300, hint: 'Up to 300 characters, shown on your profile. Leave it empty for none.' }),
+      h('button', { type: 'submit' }, 'Save bio')],
+      async (f) => {
+        const saved = await api('PATCH', `/api/v1/users/${me.id}`, { bio: f.elements.bio.value });
+        session.me = { ...session.me, bio: saved.bio || null };
+        return 'Bio saved.';
+      }),
     avatarForm,
     emailSection(section),
     section('Password', [...field('Current password', { name: 'current_password', type: 'password', autocomplete: 'current-password' }),
@@ -107,5 +114,7 @@ export function settings() {
         go('/signup');
         return '';
       })];
+  const bioBox = sections.find((s) => s?.id === 'settings-bio')?.querySelector('textarea[name=bio]');
+  if (bioBox) bioBox.value = me.bio || '';
   page('Settings', h('div', { class: 'settings' }, sectionsNav(sections), h('div', { class: 'settings-sections' }, ...sections)));
 }

@@ -301,4 +301,34 @@ class UserApiTest {
         // then
         assertThat(result).hasStatus(201);
     }
+
+    @Test
+    void aBioIsSetShownToEveryoneAndRemovedByAnEmptyOrNullOne() {
+        // given
+        var me = api().newUser("bio");
+        var reader = api().newUser("bioreader");
+        String uri = "/api/v1/users/" + me.userId();
+
+        // when
+        var set = me.apply(mvc.patch().uri(uri)).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"bio\":\"  Birds, bikes and bread.  \"}").exchange();
+        var seen = reader.apply(mvc.get().uri(uri)).exchange();
+        var graphQl = reader.apply(mvc.post().uri("/graphql")).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"query\":\"{ user(id: \\\"" + me.userId() + "\\\") { bio } }\"}").exchange();
+        var tooLong = me.apply(mvc.patch().uri(uri)).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"bio\":\"" + "x".repeat(301) + "\"}").exchange();
+        var byOther = reader.apply(mvc.patch().uri(uri)).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"bio\":\"hijacked\"}").exchange();
+        var removed = me.apply(mvc.patch().uri(uri)).contentType("application/merge-patch+json")
+                .content("{\"bio\":null}").exchange();
+
+        // then
+        assertThat(set).hasStatus(200).bodyJson().extractingPath("$.bio").isEqualTo("Birds, bikes and bread.");
+        assertThat(seen).hasStatus(200).bodyJson().extractingPath("$.bio").isEqualTo("Birds, bikes and bread.");
+        assertThat(graphQl).bodyJson().extractingPath("$.data.user.bio").isEqualTo("Birds, bikes and bread.");
+        assertThat(tooLong).hasStatus(400).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("bio");
+        assertThat(byOther).hasStatus(403);
+        assertThat(removed).hasStatus(200).bodyJson().doesNotHavePath("$.bio");
+        assertThat(reader.apply(mvc.get().uri(uri)).exchange()).bodyJson().doesNotHavePath("$.bio");
+    }
 }
