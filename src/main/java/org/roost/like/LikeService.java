@@ -15,6 +15,7 @@ import org.roost.shared.PageRequest;
 import org.roost.shared.Scopes;
 import org.roost.user.UserService;
 import org.roost.user.UserSummary;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
@@ -33,12 +34,14 @@ class LikeService {
     private final LikeRepository likes;
     private final PostService posts;
     private final UserService users;
+    private final ApplicationEventPublisher events;
     private final Clock clock;
 
-    LikeService(LikeRepository likes, PostService posts, UserService users, Clock clock) {
+    LikeService(LikeRepository likes, PostService posts, UserService users, ApplicationEventPublisher events, Clock clock) {
         this.likes = likes;
         this.posts = posts;
         this.users = users;
+        this.events = events;
         this.clock = clock;
     }
 
@@ -59,6 +62,8 @@ class LikeService {
             throw violation;
         }
         if (added) {
+            events.publishEvent(new LikeEvents.PostLiked(postId, authorId, likerId));
+            // Last: the post's row lock (every like of a popular post takes it) is held only until the commit.
             likes.count(postId, 1);
         }
     }
@@ -68,6 +73,7 @@ class LikeService {
         caller.requireOwner(likerId, Scopes.POSTS_WRITE);
         posts.get(authorId, postId);
         if (likes.delete(postId, likerId)) {
+            events.publishEvent(new LikeEvents.PostUnliked(postId, authorId, likerId));
             likes.count(postId, -1);
         }
     }

@@ -15,6 +15,8 @@ import org.roost.graphql.GraphQlClient;
 import org.roost.support.ApiClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.event.ApplicationEvents;
+import org.springframework.test.context.event.RecordApplicationEvents;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import tools.jackson.databind.JsonNode;
@@ -24,6 +26,7 @@ import tools.jackson.databind.JsonNode;
  * likers, and the counts through post and user deletions and parallel likes. Run on PostgreSQL
  * ({@link LikesOnPostgresTest}) and H2 ({@link LikesOnH2Test}).
  */
+@RecordApplicationEvents
 abstract class LikesContract {
 
     @Autowired
@@ -94,6 +97,26 @@ abstract class LikesContract {
         assertThat(likeCount(alice, alice, post)).isEqualTo(1);
         assertThat(alice.apply(mvc.get().uri("/api/users/" + alice.userId() + "/posts/" + post + "/likes")).exchange())
                 .hasStatus(200).bodyJson().extractingPath("$.items[*].username").asArray().containsExactly(carol.username());
+    }
+
+    @Test
+    void publishesANewLikeAndATakenBackOneOnceEach(ApplicationEvents events) {
+        // given
+        var alice = api().newUser("alice");
+        var bob = api().newUser("bob");
+        long post = api().createPost(alice, "Noticed");
+
+        // when bob likes twice and takes it back twice
+        assertThat(like(bob, alice, post)).hasStatus(204);
+        assertThat(like(bob, alice, post)).hasStatus(204);
+        assertThat(unlike(bob, alice, post)).hasStatus(204);
+        assertThat(unlike(bob, alice, post)).hasStatus(204);
+
+        // then each happened once, naming the post's author for whoever tells them
+        assertThat(events.stream(LikeEvents.PostLiked.class))
+                .containsExactly(new LikeEvents.PostLiked(post, alice.userId(), bob.userId()));
+        assertThat(events.stream(LikeEvents.PostUnliked.class))
+                .containsExactly(new LikeEvents.PostUnliked(post, alice.userId(), bob.userId()));
     }
 
     @Test
