@@ -361,6 +361,13 @@ class ScopeMatrixTest {
                         .uri(users + f.other() + "/followers/" + f.actor().userId()).header("Authorization", auth).exchange()))),
                 Map.entry("removeFollower", new RestCase(204, f -> new Call(f.actor().userId(), auth -> mvc.delete()
                         .uri(users + f.other() + "/followers/" + f.actor().userId()).header("Authorization", auth).exchange()))),
+                Map.entry("listLikes", get(users + fixture.actor().userId() + "/posts/" + fixture.post() + "/likes")),
+                Map.entry("addLike", new RestCase(204, f -> new Call(f.actor().userId(), auth -> mvc.put()
+                        .uri(users + f.actor().userId() + "/posts/" + f.post() + "/likes/" + f.actor().userId())
+                        .header("Authorization", auth).exchange()))),
+                Map.entry("removeLike", new RestCase(204, f -> new Call(f.actor().userId(), auth -> mvc.delete()
+                        .uri(users + f.actor().userId() + "/posts/" + f.post() + "/likes/" + f.actor().userId())
+                        .header("Authorization", auth).exchange()))),
                 Map.entry("getFeed", get("/api/v1/feed")),
                 Map.entry("verifyEmail", new RestCase(204, f -> {
                     String email = ApiClient.uniqueUsername("verify") + "@example.com";
@@ -555,6 +562,8 @@ class ScopeMatrixTest {
                 Map.entry("Mutation.follow", f -> "mutation { follow(userId: \"%d\") { id } }".formatted(f.other())),
                 Map.entry("Mutation.unfollow", f -> "mutation { unfollow(userId: \"%d\") { id } }".formatted(f.other())),
                 Map.entry("Mutation.updateMe", f -> "mutation { updateMe(input: {name: \"Actor\"}) { id } }"),
+                Map.entry("Mutation.likePost", f -> "mutation { likePost(postId: \"%d\") { id } }".formatted(f.post())),
+                Map.entry("Mutation.unlikePost", f -> "mutation { unlikePost(postId: \"%d\") { id } }".formatted(f.post())),
                 Map.entry("Subscription.postCreated", f -> "subscription { postCreated { id } }"),
                 Map.entry("Subscription.feedPostCreated", f -> "subscription { feedPostCreated { id } }"),
                 Map.entry("Subscription.followerAdded", f -> "subscription { followerAdded { id } }"));
@@ -575,6 +584,9 @@ class ScopeMatrixTest {
                 new Route("user.posts", List.of("Query.user", "User.posts"),
                         f -> "{ user(id: \"%d\") { posts(first: 1) { FIELD } } }".formatted(f.actor().userId())),
                 new Route("feed", List.of("Query.feed"), f -> "{ feed(first: 1) { FIELD } }"),
+                // Anyone's post: posts:write likes it, but reads no more of it than its id.
+                new Route("likePost", List.of("Mutation.likePost"),
+                        f -> "mutation { likePost(postId: \"%d\") { FIELD } }".formatted(f.post())),
                 new Route("createPost", List.of("Mutation.createPost"), f -> "mutation { createPost(input: {title: \"Scoped\"}) { FIELD } }"),
                 new Route("updatePost", List.of("Mutation.updatePost"),
                         f -> "mutation { updatePost(id: \"%d\", input: {title: \"Rescoped\"}) { FIELD } }".formatted(f.post())),

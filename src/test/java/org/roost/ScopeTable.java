@@ -61,6 +61,9 @@ final class ScopeTable {
             Map.entry("listFollowing", Need.read(Scopes.USERS_READ)),
             Map.entry("addFollower", Need.byUser(Scopes.FOLLOWERS_WRITE)),
             Map.entry("removeFollower", Need.byUser(Scopes.FOLLOWERS_WRITE)),
+            Map.entry("listLikes", Need.read(Scopes.USERS_READ)),
+            Map.entry("addLike", Need.byUser(Scopes.POSTS_WRITE)),
+            Map.entry("removeLike", Need.byUser(Scopes.POSTS_WRITE)),
             Map.entry("getFeed", Need.byUser(Scopes.POSTS_READ)),
             // Mailed links prove themselves; asking for a reset link needs nothing either.
             Map.entry("verifyEmail", Need.free()),
@@ -104,6 +107,8 @@ final class ScopeTable {
             Map.entry("Mutation.deletePost", Need.byUser(Scopes.POSTS_WRITE)),
             Map.entry("Mutation.follow", Need.byUser(Scopes.FOLLOWERS_WRITE)),
             Map.entry("Mutation.unfollow", Need.byUser(Scopes.FOLLOWERS_WRITE)),
+            Map.entry("Mutation.likePost", Need.byUser(Scopes.POSTS_WRITE)),
+            Map.entry("Mutation.unlikePost", Need.byUser(Scopes.POSTS_WRITE)),
             Map.entry("Mutation.updateMe", Need.byUser(Scopes.USERS_WRITE)),
             Map.entry("Subscription.postCreated", Need.read(Scopes.POSTS_READ)),
             Map.entry("Subscription.feedPostCreated", Need.byUser(Scopes.POSTS_READ)),
@@ -129,7 +134,11 @@ final class ScopeTable {
             Map.entry("Post.body", Need.read(Scopes.POSTS_READ)),
             Map.entry("Post.author", Need.read(Scopes.POSTS_READ)),
             Map.entry("Post.createdAt", Need.read(Scopes.POSTS_READ)),
-            Map.entry("Post.updatedAt", Need.read(Scopes.POSTS_READ)));
+            Map.entry("Post.updatedAt", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.likeCount", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.likedByMe", Need.read(Scopes.POSTS_READ)),
+            // The likers are users: reaching them needs posts:read, reading more than their ids users:read.
+            Map.entry("Post.likes", Need.read(Scopes.POSTS_READ)));
 
     /**
      * What a mutation's own scope lets its caller read of the object it returns: what the REST answer to the
@@ -137,13 +146,18 @@ final class ScopeTable {
      * of that object (a user's posts, followers, counts) and anything deeper follow the table.
      */
     static final Map<String, Set<String>> MUTATION_ANSWERS = Map.of(
-            "Mutation.createPost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt"),
-            "Mutation.updatePost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt"),
+            "Mutation.createPost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt",
+                    "Post.likeCount"),
+            "Mutation.updatePost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt",
+                    "Post.likeCount"),
             "Mutation.updateMe", Set.of("User.name", "User.username", "User.bio", "User.login", "User.createdAt",
                     "User.avatarUrl", "User.email", "User.emailVerified"),
             "Mutation.follow", Set.of(),
             "Mutation.unfollow", Set.of(),
-            "Mutation.deletePost", Set.of());
+            "Mutation.deletePost", Set.of(),
+            // Anyone's post, which REST answers with 204: its fields need posts:read.
+            "Mutation.likePost", Set.of(),
+            "Mutation.unlikePost", Set.of());
 
     /**
      * The same data through both doors: a REST operation and a GraphQL probe of {@link ScopeMatrixTest}
@@ -162,6 +176,8 @@ final class ScopeTable {
             Map.entry("deletePost", "Mutation.deletePost"),
             Map.entry("addFollower", "Mutation.follow"),
             Map.entry("removeFollower", "Mutation.unfollow"),
+            Map.entry("addLike", "Mutation.likePost"),
+            Map.entry("removeLike", "Mutation.unlikePost"),
             Map.entry("updateUser", "updateMe name"));
 
     private ScopeTable() {

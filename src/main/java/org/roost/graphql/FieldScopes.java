@@ -44,7 +44,14 @@ class FieldScopes extends SimplePerformantInstrumentation {
     /** The fields REST shows of a written resource, by type (the id needs no scope at all). */
     private static final Map<String, Set<String>> REPRESENTATION = Map.of(
             "User", Set.of("name", "username", "bio", "createdAt", "login", "avatarUrl", "email", "emailVerified"),
-            "Post", Set.of("title", "body", "author", "createdAt", "updatedAt"));
+            "Post", Set.of("title", "body", "author", "createdAt", "updatedAt", "likeCount"));
+
+    /**
+     * The mutations whose answer is the resource they wrote, of the caller's own. Others answer with somebody
+     * else's object ({@code likePost} with anyone's post, whose REST twin answers {@code 204}), which their write
+     * scope must not read.
+     */
+    private static final Set<String> ANSWER_WHAT_THEY_WROTE = Set.of("createPost", "updatePost", "updateMe");
 
     /** The write scope whose answer shows what a read scope guards. */
     private static final Map<String, String> WRITE_OF = Map.of(Scopes.USERS_READ, Scopes.USERS_WRITE,
@@ -120,7 +127,9 @@ class FieldScopes extends SimplePerformantInstrumentation {
             return fetcher;
         }
         boolean mutationAnswer = parameters.getExecutionContext().getOperationDefinition().getOperation()
-                == OperationDefinition.Operation.MUTATION && step.getPath().getLevel() == 2;
+                == OperationDefinition.Operation.MUTATION && step.getPath().getLevel() == 2
+                && step.getParent() != null && step.getParent().getFieldDefinition() != null
+                && ANSWER_WHAT_THEY_WROTE.contains(step.getParent().getFieldDefinition().getName());
         String writeScope = mutationAnswer ? writeScopeAnswering(parent.getName(), field, scope) : null;
         return environment -> {
             Caller caller = environment.getGraphQlContext().get(ContextKeys.CALLER);

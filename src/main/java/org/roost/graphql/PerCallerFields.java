@@ -27,7 +27,7 @@ import org.jspecify.annotations.Nullable;
 final class PerCallerFields {
 
     /** By name, on any type: a same-named field elsewhere only costs sharing, never shares too much. */
-    static final Set<String> NAMES = Set.of("me", "feed", "feedPostCreated", "followerAdded", "followedByMe", "email",
+    static final Set<String> NAMES = Set.of("me", "feed", "feedPostCreated", "followerAdded", "followedByMe", "likedByMe", "email",
             "emailVerified");
 
     private PerCallerFields() {

@@ -15,7 +15,7 @@ import org.roost.user.UserSummary;
  */
 record FeedPostRepresentation(String id, String title, String body, String authorId,
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Author author, String createdAt,
-        String updatedAt, @JsonProperty("_links") Map<String, String> links) {
+        String updatedAt, long likeCount, @JsonProperty("_links") Map<String, String> links) {
 
     record Author(String id, String username, String name, @JsonProperty("_links") Map<String, String> links) {
 
@@ -34,6 +34,6 @@ record FeedPostRepresentation(String id, String title, String body, String autho
         PostRepresentation base = PostRepresentation.of(post, prefix, mayChange);
         return new FeedPostRepresentation(base.id(), base.title(), base.body(), base.authorId(),
                 author == null ? null : Author.of(author, prefix), Timestamps.format(post.createdAt()),
-                Timestamps.format(post.updatedAt()), base.links());
+                Timestamps.format(post.updatedAt()), post.likeCount(), base.links());
     }
 }

@@ -19,7 +19,7 @@ import org.springframework.stereotype.Repository;
 @Repository
 class PostRepository {
 
-    private static final String COLUMNS = "id, author_id, title, body, created_at, updated_at";
+    private static final String COLUMNS = "id, author_id, title, body, created_at, updated_at, like_count";
     private static final String AUTHOR_BEFORE = "author_id = :author AND id < :before AND (author_id, id) < (:author, :before)";
 
     private final JdbcClient jdbc;
@@ -73,7 +73,7 @@ class PostRepository {
     static PostSummary map(ResultSet rs, int row) throws SQLException {
         return new PostSummary(rs.getLong("id"), rs.getLong("author_id"), rs.getString("title"), rs.getString("body"),
                 rs.getObject("created_at", OffsetDateTime.class).toInstant(),
-                rs.getObject("updated_at", OffsetDateTime.class).toInstant());
+                rs.getObject("updated_at", OffsetDateTime.class).toInstant(), rs.getLong("like_count"));
     }
 
 }

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import org.roost.shared.Timestamps;
 
 record PostRepresentation(String id, String title, String body, String authorId, String createdAt, String updatedAt,
-        @JsonProperty("_links") Map<String, String> links) {
+        long likeCount, @JsonProperty("_links") Map<String, String> links) {
 
     /** @param mayChange whether the caller may change the post: only then is {@code delete} offered (not a 403 to find) */
     static PostRepresentation of(PostSummary post, String prefix, boolean mayChange) {
@@ -16,10 +16,11 @@ record PostRepresentation(String id, String title, String body, String authorId,
         Map<String, String> links = new LinkedHashMap<>();
         links.put("self", self);
         links.put("author", author);
+        links.put("likes", self + "/likes");
         if (mayChange) {
             links.put("delete", self);
         }
         return new PostRepresentation(Long.toString(post.id()), post.title(), post.body(), Long.toString(post.authorId()),
-                Timestamps.format(post.createdAt()), Timestamps.format(post.updatedAt()), links);
+                Timestamps.format(post.createdAt()), Timestamps.format(post.updatedAt()), post.likeCount(), links);
     }
 }

@@ -72,7 +72,7 @@ public class PostService {
             throw violation;
         }
         // The row as stored, without reading it back: every column is known here (the time to the millisecond).
-        PostSummary created = new PostSummary(id, authorId, title, body, now, now);
+        PostSummary created = new PostSummary(id, authorId, title, body, now, now, 0);
         events.publishEvent(new PostEvents.PostCreated(created));
         return created;
     }

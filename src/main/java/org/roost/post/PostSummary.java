@@ -2,5 +2,7 @@ package org.roost.post;
 
 import java.time.Instant;
 
-public record PostSummary(long id, long authorId, String title, String body, Instant createdAt, Instant updatedAt) {
+/** @param likeCount the post's likes, a counter kept with each like (the like module owns it) */
+public record PostSummary(long id, long authorId, String title, String body, Instant createdAt, Instant updatedAt,
+        long likeCount) {
 }

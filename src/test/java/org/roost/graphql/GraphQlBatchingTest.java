@@ -73,6 +73,45 @@ class GraphQlBatchingTest {
         assertThat(posts).isGreaterThanOrEqualTo(3);
     }
 
+    @Test
+    void loadsTheLikesOfAPageOfPostsInAConstantNumberOfStatements() {
+        // given: an author with posts, each liked by the reader and another
+        ApiClient api = new ApiClient(mvc);
+        ApiClient.Login author = api.newUser("liked");
+        ApiClient.Login reader = api.newUser("liker");
+        ApiClient.Login other = api.newUser("liker");
+        GraphQlClient graphQl = new GraphQlClient(mvc);
+        for (int i = 0; i < 6; i++) {
+            long post = api.createPost(author, "l" + i);
+            for (ApiClient.Login liker : java.util.List.of(reader, other)) {
+                graphQl.post(liker, "mutation($id: ID!) { likePost(postId: $id) { id } }",
+                        java.util.Map.of("id", String.valueOf(post)));
+            }
+        }
+        String page = "query($id: ID!, $first: Int!) { user(id: $id) { posts(first: $first) { likeCount likedByMe "
+                + "likes { username } } } }";
+
+        // when
+        long[] statements = new long[2];
+        JsonNode body = null;
+        int[] sizes = { 2, 6 };
+        for (int i = 0; i < sizes.length; i++) {
+            long before = StatementCounter.count();
+            body = GraphQlClient.body(graphQl.post(reader, page, java.util.Map.of("id", String.valueOf(author.userId()),
+                    "first", sizes[i])));
+            statements[i] = StatementCounter.count() - before;
+        }
+
+        // then: user, posts, likedByMe, likers (edges + users): the same for 2 posts as for 6, and every answer right
+        assertThat(body.has("errors")).as(body.toString()).isFalse();
+        assertThat(statements[1]).isEqualTo(statements[0]).isLessThanOrEqualTo(6);
+        assertThat(body.get("data").get("user").get("posts")).hasSize(6).allSatisfy(post -> {
+            assertThat(post.get("likeCount").asInt()).isEqualTo(2);
+            assertThat(post.get("likedByMe").asBoolean()).isTrue();
+            assertThat(post.get("likes")).hasSize(2);
+        });
+    }
+
     private long statementsFor(ApiClient.Login login, int pageSize) {
         long before = StatementCounter.count();
         var result = new GraphQlClient(mvc).post(login, PAGE, java.util.Map.of("first", pageSize));
