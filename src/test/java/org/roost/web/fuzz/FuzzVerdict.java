@@ -85,6 +85,33 @@ final class FuzzVerdict {
                 && (!body.has("data") || body.get("data").isNull());
     }
 
+    /**
+     * Whether the request is a GraphQL document of several mutation fields. They run one after another (the GraphQL
+     * spec's serial execution), and an error in a later non-null one sets {@code data} to null without undoing those
+     * before it, which the answer's errors name by path (docs/api.md, GraphQL): such an answer is not a refusal of
+     * the whole document. A document of one mutation field is, and must change nothing.
+     */
+    static boolean severalMutations(RawHttp.Request request) {
+        String body = new String(request.body(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!request.target().startsWith("/graphql") || !body.contains("mutation")) {
+            return false;
+        }
+        JsonNode root = parse(body);
+        JsonNode query = root == null ? null : root.path("query");
+        if (query == null || !query.isString()) {
+            return false;
+        }
+        try {
+            graphql.language.Document document = graphql.parser.Parser.parse(query.asString());
+            return document.getDefinitionsOfType(graphql.language.OperationDefinition.class).stream()
+                    .filter(operation -> operation.getOperation() == graphql.language.OperationDefinition.Operation.MUTATION)
+                    .anyMatch(operation -> operation.getSelectionSet().getSelections().size() > 1);
+        }
+        catch (RuntimeException unparseable) {
+            return false;
+        }
+    }
+
     static boolean served(RawHttp.Response response) {
         if (response.status() >= 300) {
             return false;
