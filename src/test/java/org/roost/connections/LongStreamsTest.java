@@ -6,15 +6,18 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
 import org.roost.support.HttpSession;
 import org.roost.support.Json;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
@@ -31,6 +34,9 @@ class LongStreamsTest {
     @LocalServerPort
     int port;
 
+    @Autowired
+    MeterRegistry meters;
+
     @Test
     void keepsAnSseSubscriptionOpenPastTheDeadlines() throws Exception {
         // given: an SSE subscription, its status line received
@@ -44,10 +50,11 @@ class LongStreamsTest {
                     + token + "\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
                     .getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
+            java.time.Instant opened = java.time.Instant.now();
             assertThat(new String(in.readNBytes(12), StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
 
-            // when: four times the header deadline and the grace, several sweeps
-            Thread.sleep(4_000); // time itself is the condition (open past the deadlines): nothing to poll
+            // when: past the header deadline and the body grace (1 s each), and two sweeps after that
+            Sweeps.awaitPast(meters, opened, Duration.ofSeconds(2));
             in.skipNBytes(in.available());
 
             // then: heartbeats still arrive
@@ -61,6 +68,7 @@ class LongStreamsTest {
         // given: a graphql-transport-ws socket, not yet initialised
         String token = newToken();
         BlockingQueue<String> messages = new LinkedBlockingQueue<>();
+        java.time.Instant opened = java.time.Instant.now();
         WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder().subprotocols("graphql-transport-ws")
                 .buildAsync(URI.create("ws://127.0.0.1:" + port + "/graphql"), new WebSocket.Listener() {
                     @Override
@@ -71,8 +79,8 @@ class LongStreamsTest {
                     }
                 }).get(10, TimeUnit.SECONDS);
 
-        // when: idle past the deadlines (well within the 10 s init timeout), then initialised
-        Thread.sleep(3_000); // time itself is the condition: nothing to poll
+        // when: idle past the deadlines (well within the 10 s init timeout) and two sweeps after that, then initialised
+        Sweeps.awaitPast(meters, opened, Duration.ofSeconds(2));
         socket.sendText("{\"type\":\"connection_init\",\"payload\":{\"Authorization\":\"Bearer " + token + "\"}}", true)
                 .get(5, TimeUnit.SECONDS);
 
@@ -80,6 +88,7 @@ class LongStreamsTest {
         assertThat(messages.poll(5, TimeUnit.SECONDS)).contains("connection_ack");
         socket.abort();
     }
+
 
     private String newToken() {
         HttpSession session = new HttpSession("http://127.0.0.1:" + port);
