@@ -32,7 +32,7 @@ done
 "$java" -jar "$(ls target/roost-*.jar | grep -v original | head -n1)" --server.port="$PORT" \
   --spring.datasource.url="jdbc:h2:mem:bench;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1" \
   --roost.redis.enabled=false --roost.rate-limits.capacity=1000000000 --roost.recovery.per-address=1000000 \
-  --logging.level.root=WARN --logging.level.org.roost.email.Mailer=INFO >"$work/roost.log" 2>&1 &
+  --logging.level.root=WARN --logging.level.org.roost.identity.email.Mailer=INFO >"$work/roost.log" 2>&1 &
 started=$!
 for _ in $(seq 1 120); do curl -fs "$BASE/actuator/health/liveness" >/dev/null 2>&1 && break; sleep 1; done
 curl -fs "$BASE/actuator/health/liveness" >/dev/null || { cat "$work/roost.log" >&2; echo "The service did not start" >&2; exit 1; }

@@ -26,7 +26,7 @@ LOG=target/slow-clients.log
 ( ulimit -n "$SERVER_NOFILE" 2>/dev/null || true
   exec "$JAVA" -Xmx1g -jar "$JAR" --server.port="$PORT" \
     --spring.datasource.url='jdbc:h2:mem:slow;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH' \
-    --roost.shutdown.drain=0s --logging.level.org.roost.connections=INFO ${SERVER_ARGS:-} ) >"$LOG" 2>&1 &
+    --roost.shutdown.drain=0s --logging.level.org.roost.platform.connections=INFO ${SERVER_ARGS:-} ) >"$LOG" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true' EXIT
 for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$PORT/actuator/health/liveness" >/dev/null && break; sleep 1; done

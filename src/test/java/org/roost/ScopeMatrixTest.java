@@ -20,11 +20,11 @@ import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.ScopeTable.Need;
-import org.roost.shared.Scopes;
+import org.roost.platform.shared.Scopes;
 import org.roost.support.ApiClient;
 import org.roost.support.IntegrationTest;
 import org.roost.support.Json;
-import org.roost.token.TokenProperties;
+import org.roost.authorization.token.TokenProperties;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.graphql.execution.GraphQlSource;
@@ -501,11 +501,11 @@ class ScopeMatrixTest {
     /** A mailed link's row, as if mailed: its secret, stored by hash in {@code table}. */
     private String link(String table, long user, @org.jspecify.annotations.Nullable String column,
             @org.jspecify.annotations.Nullable String value) {
-        String secret = org.roost.shared.RandomSecrets.newSecret();
+        String secret = org.roost.platform.shared.RandomSecrets.newSecret();
         var now = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC);
         jdbc.sql("INSERT INTO " + table + " (token_hash, user_id, created_at, expires_at" + (column == null ? "" : ", " + column)
                         + ") VALUES (:hash, :user, :now, :expires" + (column == null ? "" : ", :value") + ")")
-                .param("hash", org.roost.shared.RandomSecrets.hash(secret)).param("user", user).param("now", now)
+                .param("hash", org.roost.platform.shared.RandomSecrets.hash(secret)).param("user", user).param("now", now)
                 .param("expires", now.plusMinutes(10)).param("value", value).update();
         return secret;
     }

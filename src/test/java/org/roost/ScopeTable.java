@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.roost.shared.Scopes;
+import org.roost.platform.shared.Scopes;
 
 /**
  * The API's scope table as data, the one docs/api.md shows: what each REST operation (by its OpenAPI

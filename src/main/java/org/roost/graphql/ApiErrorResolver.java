@@ -10,10 +10,10 @@ import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Path;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.shared.ApiException;
-import org.roost.shared.DependencyFailures;
-import org.roost.shared.ErrorCode;
-import org.roost.shared.FieldViolation;
+import org.roost.platform.shared.ApiException;
+import org.roost.platform.shared.DependencyFailures;
+import org.roost.platform.shared.ErrorCode;
+import org.roost.platform.shared.FieldViolation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;

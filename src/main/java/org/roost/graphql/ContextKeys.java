@@ -5,7 +5,7 @@ public final class ContextKeys {
 
     static final String CALLER = "roost.caller";
     static final String REQUEST_ID = "roost.requestId";
-    /** The HTTP request's {@link org.roost.limits.RateLimitCharge}, which the operation limits charge the operation's cost to. */
+    /** The HTTP request's {@link org.roost.platform.ratelimits.RateLimitCharge}, which the operation limits charge the operation's cost to. */
     public static final String RATE_LIMIT = "roost.rateLimit";
     /** The request attribute (and WebSocket session attribute) with the id of the request that brought the operation. */
     public static final String REQUEST_ID_ATTRIBUTE = "roost.requestIdAttribute";

@@ -6,8 +6,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.websecurity.Callers;
-import org.roost.shared.Caller;
+import org.roost.gateway.security.Callers;
+import org.roost.platform.shared.Caller;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 

@@ -2,7 +2,7 @@ package org.roost.graphql;
 
 import java.util.function.BooleanSupplier;
 
-import org.roost.websecurity.LiveCredentials;
+import org.roost.gateway.security.LiveCredentials;
 import org.springframework.stereotype.Component;
 
 /** Asks the credential's issuer whether it still holds; kept apart so the transports share one rule. */

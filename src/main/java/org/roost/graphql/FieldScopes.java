@@ -15,10 +15,10 @@ import graphql.schema.GraphQLObjectType;
 import graphql.schema.SelectedField;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.shared.ApiException;
-import org.roost.shared.Caller;
-import org.roost.shared.ErrorCode;
-import org.roost.shared.Scopes;
+import org.roost.platform.shared.ApiException;
+import org.roost.platform.shared.Caller;
+import org.roost.platform.shared.ErrorCode;
+import org.roost.platform.shared.Scopes;
 import org.springframework.stereotype.Component;
 
 /**

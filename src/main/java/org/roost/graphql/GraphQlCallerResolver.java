@@ -2,9 +2,9 @@ package org.roost.graphql;
 
 import graphql.schema.DataFetchingEnvironment;
 
-import org.roost.shared.ApiException;
-import org.roost.shared.Caller;
-import org.roost.shared.ErrorCode;
+import org.roost.platform.shared.ApiException;
+import org.roost.platform.shared.Caller;
+import org.roost.platform.shared.ErrorCode;
 import org.springframework.core.MethodParameter;
 import org.springframework.graphql.data.method.HandlerMethodArgumentResolver;
 import org.springframework.stereotype.Component;

@@ -12,8 +12,8 @@ import graphql.InvalidSyntaxError;
 import graphql.validation.ValidationError;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.shared.ErrorCode;
-import org.roost.shared.FieldViolation;
+import org.roost.platform.shared.ErrorCode;
+import org.roost.platform.shared.FieldViolation;
 import org.springframework.graphql.execution.ErrorType;
 
 /**

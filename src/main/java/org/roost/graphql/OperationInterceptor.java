@@ -16,11 +16,11 @@ import io.micrometer.context.ContextSnapshotFactory;
 
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
-import org.roost.limits.RateLimitCharge;
-import org.roost.limits.SocketRateLimits;
-import org.roost.shared.ApiException;
-import org.roost.shared.ErrorCode;
-import org.roost.web.RequestLogContext;
+import org.roost.platform.ratelimits.RateLimitCharge;
+import org.roost.platform.ratelimits.SocketRateLimits;
+import org.roost.platform.shared.ApiException;
+import org.roost.platform.shared.ErrorCode;
+import org.roost.platform.web.RequestLogContext;
 import org.slf4j.MDC;
 import org.springframework.graphql.execution.SubscriptionPublisherException;
 import org.springframework.graphql.server.WebGraphQlRequest;

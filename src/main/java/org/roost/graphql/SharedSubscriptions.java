@@ -11,10 +11,10 @@ import graphql.ExecutionResult;
 
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
-import org.roost.live.LiveSettings;
-import org.roost.shared.ApiException;
-import org.roost.shared.Caller;
-import org.roost.shared.ErrorCode;
+import org.roost.platform.live.LiveSettings;
+import org.roost.platform.shared.ApiException;
+import org.roost.platform.shared.Caller;
+import org.roost.platform.shared.ErrorCode;
 import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
 import org.springframework.stereotype.Component;

@@ -4,8 +4,8 @@ import java.util.List;
 
 import graphql.GraphQLError;
 
-import org.roost.shared.ApiException;
-import org.roost.shared.ErrorCode;
+import org.roost.platform.shared.ApiException;
+import org.roost.platform.shared.ErrorCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.graphql.execution.SubscriptionExceptionResolverAdapter;

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
-import org.roost.shared.Caller;
+import org.roost.platform.shared.Caller;
 import org.springframework.stereotype.Component;
 
 /**

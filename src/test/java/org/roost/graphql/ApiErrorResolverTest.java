@@ -13,7 +13,7 @@ import graphql.language.Field;
 import graphql.schema.DataFetchingEnvironment;
 import graphql.schema.DataFetchingEnvironmentImpl;
 import org.junit.jupiter.api.Test;
-import org.roost.shared.ErrorCode;
+import org.roost.platform.shared.ErrorCode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

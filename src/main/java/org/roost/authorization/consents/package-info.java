@@ -1,0 +1,8 @@
+/**
+ * A person's remembered consents: which apps they allowed to act for them, with which scopes, and revoking one
+ * (which ends that app's tokens for them at once).
+ */
+@NullMarked
+package org.roost.authorization.consents;
+
+import org.jspecify.annotations.NullMarked;

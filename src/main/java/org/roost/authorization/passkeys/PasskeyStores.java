@@ -1,0 +1,40 @@
+package org.roost.authorization.passkeys;
+
+import org.roost.identity.twofactor.SecondFactors;
+import org.roost.identity.user.UserService;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcOperations;
+import org.springframework.security.web.webauthn.api.PublicKeyCredentialRpEntity;
+import org.springframework.security.web.webauthn.management.JdbcPublicKeyCredentialUserEntityRepository;
+import org.springframework.security.web.webauthn.management.JdbcUserCredentialRepository;
+import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
+import org.springframework.security.web.webauthn.management.UserCredentialRepository;
+import org.springframework.security.web.webauthn.management.Webauthn4JRelyingPartyOperations;
+
+/** The framework's JDBC stores (tables in V16_1) and its relying party, wrapped by {@link PasskeyRelyingParty}. */
+@Configuration(proxyBeanMethods = false)
+class PasskeyStores {
+
+    @Bean
+    PublicKeyCredentialUserEntityRepository passkeyUserEntities(JdbcOperations jdbc) {
+        return new JdbcPublicKeyCredentialUserEntityRepository(jdbc);
+    }
+
+    @Bean
+    UserCredentialRepository passkeyCredentials(JdbcOperations jdbc) {
+        return new JdbcUserCredentialRepository(jdbc);
+    }
+
+    @Bean
+    PasskeyRelyingParty passkeyRelyingParty(PasskeyProperties properties,
+            PublicKeyCredentialUserEntityRepository userEntities, UserCredentialRepository credentials,
+            UserService users, ApplicationEventPublisher events, SecondFactors secondFactors) {
+        PublicKeyCredentialRpEntity rp = PublicKeyCredentialRpEntity.builder().id(properties.rpId())
+                .name(properties.rpName()).build();
+        return new PasskeyRelyingParty(
+                new Webauthn4JRelyingPartyOperations(userEntities, credentials, rp, properties.allowedOrigins()),
+                userEntities, users, events, credentials, secondFactors);
+    }
+}

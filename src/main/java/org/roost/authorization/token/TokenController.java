@@ -1,0 +1,136 @@
+package org.roost.authorization.token;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.identity.devices.Devices;
+import org.roost.identity.login.LoginRequest;
+import org.roost.identity.login.PasswordLogins;
+import org.roost.identity.revocation.TokenDenylist;
+import org.roost.platform.shared.ApiException;
+import org.roost.platform.shared.ErrorCode;
+import org.roost.platform.shared.Scopes;
+import org.roost.platform.shared.SecurityEvent;
+import org.roost.platform.shared.SecurityEvent.Kind;
+import org.roost.identity.twofactor.SecondFactorLogin;
+import org.roost.identity.twofactor.SecondFactors;
+import org.roost.identity.user.UserSummary;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.CacheControl;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** First-party token login for clients that cannot keep a cookie: mobile apps, scripts, other services. */
+@RestController
+class TokenController {
+
+    record TokenResponse(String accessToken, String tokenType, long expiresIn, String refreshToken) {
+    }
+
+    record RefreshRequest(@NotBlank @Size(max = 256) String refreshToken) {
+    }
+
+    record LogoutRequest(@Schema(types = { "string", "null" }) @Nullable @Size(max = 256) String refreshToken) {
+    }
+
+    private final PasswordLogins logins;
+    private final AccessTokens accessTokens;
+    private final RefreshTokens refreshTokens;
+    private final TokenDenylist denylist;
+    private final Issuers issuers;
+    private final ApplicationEventPublisher events;
+    private final SecondFactors secondFactors;
+    private final Devices devices;
+
+    TokenController(PasswordLogins logins, AccessTokens accessTokens, RefreshTokens refreshTokens,
+            TokenDenylist denylist, Issuers issuers, ApplicationEventPublisher events, SecondFactors secondFactors,
+            Devices devices) {
+        this.devices = devices;
+        this.secondFactors = secondFactors;
+        this.events = events;
+        this.logins = logins;
+        this.accessTokens = accessTokens;
+        this.refreshTokens = refreshTokens;
+        this.denylist = denylist;
+        this.issuers = issuers;
+    }
+
+    @PostMapping(path = "/auth/token", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<TokenResponse> token(@Valid @RequestBody LoginRequest login,
+            HttpServletRequest request) {
+        UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
+        events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, user.id(), "grant", "password"));
+        return pair(user.id(), signedIn(user.id(), SecondFactors.PASSWORD_ONLY, request), SecondFactors.PASSWORD_ONLY, true,
+                request);
+    }
+
+    /** The second step of {@link #token} for a user with two-factor sign-in on (docs/api.md, "Two-factor sign-in"). */
+    @PostMapping(path = "/auth/token/second-factor", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<TokenResponse> secondFactor(@Valid @RequestBody SecondFactorLogin body, HttpServletRequest request) {
+        SecondFactors.Completed done = secondFactors.complete(body.stepToken(), body.code());
+        events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, done.userId()));
+        events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, done.userId(), "grant", "password+otp"));
+        return pair(done.userId(), signedIn(done.userId(), done.amr(), request), done.amr(), true, request);
+    }
+
+    /** A new refresh-token family, listed among the user's devices under the family's id. */
+    private RefreshTokens.Issued signedIn(long userId, java.util.List<String> amr, HttpServletRequest request) {
+        RefreshTokens.Issued issued = refreshTokens.issue(userId, amr);
+        devices.register(issued.familyId(), userId, Devices.Kind.TOKEN, request.getHeader("User-Agent"), request.getRemoteAddr());
+        return issued;
+    }
+
+    @PostMapping(path = "/auth/token/refresh", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<TokenResponse> refresh(@Valid @RequestBody RefreshRequest body, HttpServletRequest request) {
+        return switch (refreshTokens.rotate(body.refreshToken())) {
+            case RefreshTokens.Outcome.Rotated rotated -> {
+                events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REFRESHED, rotated.userId()));
+                devices.touch(rotated.refreshToken().familyId(), request.getRemoteAddr(), null);
+                yield pair(rotated.userId(), rotated.refreshToken(), rotated.amr(), false, request);
+            }
+            case RefreshTokens.Outcome.Refused refused ->
+                    throw new ApiException(ErrorCode.INVALID_TOKEN, "The refresh token is invalid, expired or revoked.");
+        };
+    }
+
+    /**
+     * Ends the presented access token at once, and its refresh token's family when the body names one. The body is
+     * optional, so a request without one matches whatever its Content-Type; one with a body must send JSON.
+     */
+    @PostMapping(path = "/auth/logout", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<Void> logout(@RequestBody(required = false) @Valid @Nullable LogoutRequest body) {
+        if (!(SecurityContextHolder.getContext().getAuthentication() instanceof JwtAuthenticationToken token)) {
+            throw new ApiException(ErrorCode.MALFORMED_REQUEST,
+                    "POST /auth/logout ends a bearer token; a session ends with POST /logout.");
+        }
+        var jwt = token.getToken();
+        if (jwt.getId() != null && jwt.getExpiresAt() != null) {
+            denylist.deny(jwt.getId(), jwt.getExpiresAt());
+        }
+        events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REVOKED, jwt.getSubject(), "by", "logout"));
+        if (body != null && body.refreshToken() != null) {
+            refreshTokens.revoke(body.refreshToken());
+        }
+        return ResponseEntity.noContent().build();
+    }
+
+    /** @param signIn whether a sign-in just happened: only then does the access token say when ({@code auth_time}) */
+    private ResponseEntity<TokenResponse> pair(long userId, RefreshTokens.Issued refreshToken, java.util.List<String> amr,
+            boolean signIn, HttpServletRequest request) {
+        AccessTokens.Issued access = accessTokens.issue(userId, Scopes.FIRST_PARTY, issuers.of(request), refreshToken.familyId(),
+                amr, signIn);
+        return ResponseEntity.ok().cacheControl(CacheControl.noStore()).header("Pragma", "no-cache")
+                .body(new TokenResponse(access.value(), "Bearer", access.expiresIn(), refreshToken.token()));
+    }
+}

@@ -1,9 +1,0 @@
-/**
- * The OAuth 2.0 / OpenID Connect authorization server (Spring Security's): its protocol endpoints, the
- * registered clients, the claims of its tokens, and the sign-in session that its endpoints share with the pages
- * of {@code signin}.
- */
-@NullMarked
-package org.roost.authserver;
-
-import org.jspecify.annotations.NullMarked;

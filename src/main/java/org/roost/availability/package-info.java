@@ -1,9 +1,0 @@
-/**
- * How this instance behaves when PostgreSQL or Redis fails: client-side timeouts and reconnection
- * for Redis, and the background probes behind the {@code db} and {@code redis} health indicators
- * (and so behind readiness). Mapping failures to {@code 503} is the web layer's job.
- */
-@NullMarked
-package org.roost.availability;
-
-import org.jspecify.annotations.NullMarked;

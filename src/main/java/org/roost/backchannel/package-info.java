@@ -1,9 +1,0 @@
-/**
- * OpenID Connect Back-Channel Logout 1.0: when a person's sign-in session ends (RP-initiated logout, the web app's
- * sign-out, signing out everywhere, a new password), every client that holds tokens issued in that session is sent
- * a signed logout token, from whichever instance gets to it first, retried until a deadline.
- */
-@NullMarked
-package org.roost.backchannel;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,8 +1,0 @@
-/**
- * A person's remembered consents: which apps they allowed to act for them, with which scopes, and revoking one
- * (which ends that app's tokens for them at once).
- */
-@NullMarked
-package org.roost.consents;
-
-import org.jspecify.annotations.NullMarked;

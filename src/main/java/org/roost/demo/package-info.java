@@ -1,4 +1,0 @@
-@NullMarked
-package org.roost.demo;
-
-import org.jspecify.annotations.NullMarked;

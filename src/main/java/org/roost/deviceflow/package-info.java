@@ -1,9 +1,0 @@
-/**
- * The device authorization grant (RFC 8628, for TVs and command-line tools): Spring's endpoints enabled and
- * advertised, public device clients, the polling pace ({@code slow_down}), and the page at the verification URI
- * where a signed-in person enters the code and allows or denies.
- */
-@NullMarked
-package org.roost.deviceflow;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,0 @@
-@NullMarked
-package org.roost.follow;
-
-import org.jspecify.annotations.NullMarked;

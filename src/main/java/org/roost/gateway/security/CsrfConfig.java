@@ -1,0 +1,54 @@
+package org.roost.gateway.security;
+
+import java.util.Set;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.roost.identity.session.SessionUser;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+/**
+ * The double-submit pattern for cookie-authenticated writes: the {@code XSRF-TOKEN} cookie's value
+ * echoed in {@code X-XSRF-TOKEN}. Only writes that a live session authenticates need it: a
+ * cross-site attacker can make a browser send cookies, never an Authorization header.
+ */
+@Configuration(proxyBeanMethods = false)
+class CsrfConfig {
+
+    private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
+    /** Endpoints that establish a credential rather than use one. */
+    private static final Set<String> CREDENTIAL_ENDPOINTS = Set.of("/login", "/auth/token", "/auth/token/refresh",
+            "/api/v1/users", "/api/users", "/login/second-factor", "/auth/token/second-factor");
+
+    @Bean
+    CookieCsrfTokenRepository csrfTokenRepository() {
+        CookieCsrfTokenRepository repository = CookieCsrfTokenRepository.withHttpOnlyFalse();
+        repository.setCookieCustomizer(cookie -> cookie.secure(true).sameSite("Strict").path("/"));
+        return repository;
+    }
+
+    static RequestMatcher requiresCsrf() {
+        return request -> !SAFE_METHODS.contains(request.getMethod())
+                && !isCredentialEndpoint(request)
+                && !hasBearer(request)
+                && isSessionAuthenticated();
+    }
+
+    static boolean isSessionAuthenticated() {
+        var authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication != null && authentication.getPrincipal() instanceof SessionUser;
+    }
+
+    private static boolean isCredentialEndpoint(HttpServletRequest request) {
+        return "POST".equals(request.getMethod()) && CREDENTIAL_ENDPOINTS.contains(request.getRequestURI());
+    }
+
+    static boolean hasBearer(HttpServletRequest request) {
+        String authorization = request.getHeader("Authorization");
+        return authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7);
+    }
+}

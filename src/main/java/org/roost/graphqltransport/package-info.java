@@ -1,9 +1,0 @@
-/**
- * GraphQL over HTTP, Server-Sent Events and WebSocket, on Spring for GraphQL's handlers: how a request reaches
- * {@code org.roost.graphql}'s operations and how their results are written (statuses, streams, persisted queries,
- * GraphiQL, the OpenAPI description of {@code /graphql}). Everything about an operation itself is {@code graphql}'s.
- */
-@NullMarked
-package org.roost.graphqltransport;
-
-import org.jspecify.annotations.NullMarked;

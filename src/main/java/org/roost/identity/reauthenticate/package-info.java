@@ -1,0 +1,8 @@
+/**
+ * Re-authenticating a signed-in session in place ({@code POST /auth/reauthenticate}), for a sensitive change
+ * that stepup.Reauthentication refused with {@code REAUTHENTICATION_REQUIRED} (docs/api.md, "Re-authentication").
+ */
+@NullMarked
+package org.roost.identity.reauthenticate;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,106 @@
+package org.roost.identity.user;
+
+import java.util.List;
+
+import jakarta.validation.Valid;
+
+import org.jspecify.annotations.Nullable;
+import org.roost.platform.shared.ApiException;
+import org.roost.platform.shared.Caller;
+import org.roost.platform.shared.Ids;
+import org.roost.platform.shared.PageArguments;
+import org.roost.platform.shared.Scopes;
+import org.roost.platform.shared.Timestamps;
+import org.springframework.graphql.data.method.annotation.Argument;
+import org.springframework.graphql.data.method.annotation.MutationMapping;
+import org.springframework.graphql.data.method.annotation.QueryMapping;
+import org.springframework.graphql.data.method.annotation.SchemaMapping;
+import org.springframework.stereotype.Controller;
+
+/** Users over GraphQL: the same service and rules as {@link UserController}. */
+@Controller
+class UserGraphQlController {
+
+    static final int MAX_IDS = 100;
+
+    private final UserService users;
+
+    UserGraphQlController(UserService users) {
+        this.users = users;
+    }
+
+    @QueryMapping
+    @Nullable UserSummary me(Caller caller) {
+        caller.requireScope(Scopes.USERS_READ);
+        return switch (caller) {
+            case Caller.User user -> users.get(user.id());
+            case Caller.Client client -> null;
+        };
+    }
+
+    /**
+     * With {@code posts:read} alone a user can be reached for their posts, as REST's {@code GET /users/{id}/posts}
+     * allows; every field of the user but its id still needs {@code users:read} (graphql.FieldScopes).
+     */
+    @QueryMapping
+    @Nullable UserSummary user(@Argument String id, Caller caller) {
+        caller.requireAnyScope(Scopes.USERS_READ, Scopes.POSTS_READ);
+        var userId = Ids.tryParse(id);
+        return userId.isPresent() ? users.find(userId.getAsLong()).orElse(null) : null;
+    }
+
+    @QueryMapping
+    @Nullable UserSummary userByUsername(@Argument String username, Caller caller) {
+        caller.requireScope(Scopes.USERS_READ);
+        return users.findByUsername(username).orElse(null);
+    }
+
+    /** One field for a list of people instead of an alias per person, which the alias limit would cap at 15. */
+    @QueryMapping
+    List<UserSummary> usersById(@Argument List<String> ids, Caller caller) {
+        caller.requireScope(Scopes.USERS_READ);
+        if (ids.isEmpty() || ids.size() > MAX_IDS) {
+            throw ApiException.invalid("ids", "must name 1 to " + MAX_IDS + " users");
+        }
+        return users.findAll(ids.stream().map(Ids::tryParse).filter(java.util.OptionalLong::isPresent)
+                .map(java.util.OptionalLong::getAsLong).distinct().toList());
+    }
+
+    @QueryMapping
+    List<UserSummary> users(@Argument @Nullable Integer first, @Argument @Nullable String after, Caller caller) {
+        caller.requireScope(Scopes.USERS_READ);
+        return users.page(PageArguments.of(first, after)).items();
+    }
+
+    @MutationMapping
+    UserSummary updateMe(@Argument @Valid UserCommands.UpdateUser input, Caller caller) {
+        Caller.User me = caller.requireUser(Scopes.USERS_WRITE);
+        return users.update(me.id(), caller, input);
+    }
+
+    @SchemaMapping(typeName = "User")
+    String createdAt(UserSummary user) {
+        return Timestamps.format(user.createdAt());
+    }
+
+    @SchemaMapping(typeName = "User")
+    @Nullable String avatarUrl(UserSummary user) {
+        return user.hasAvatar() ? "/api/v1/users/" + user.id() + "/avatar" : null;
+    }
+
+    @SchemaMapping(typeName = "User")
+    @Nullable String email(UserSummary user, Caller caller) {
+        return UserService.seesEmail(caller, user.id()) ? users.email(user.id()).email() : null;
+    }
+
+    @SchemaMapping(typeName = "User")
+    @Nullable Boolean emailVerified(UserSummary user, Caller caller) {
+        return UserService.seesEmail(caller, user.id()) ? users.email(user.id()).verified() : null;
+    }
+
+    /** The field {@code username} superseded; kept, deprecated, for clients written before it. */
+    @SchemaMapping(typeName = "User")
+    String login(UserSummary user) {
+        return user.username();
+    }
+}

@@ -1,0 +1,6 @@
+@NamedInterface("user")
+@NullMarked
+package org.roost.identity.user;
+
+import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.NamedInterface;

@@ -1,5 +1,0 @@
-/** Likes: who liked which post, the count kept on each post, over REST and GraphQL. */
-@NullMarked
-package org.roost.like;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,8 +1,0 @@
-/**
- * The OpenAPI document at {@code /v3/api-docs}: its description, the statuses, headers and error body every operation
- * answers, and the schemas made exactly as strict as the code (docs/api.md, "The OpenAPI document").
- */
-@NullMarked
-package org.roost.openapi;
-
-import org.jspecify.annotations.NullMarked;

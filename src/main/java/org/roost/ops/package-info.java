@@ -1,8 +1,0 @@
-/**
- * Running the service: the audit log of security events, the access log, the metrics that are not
- * Spring's own (logins, tokens, subscriptions, events) and who may read the actuator's endpoints.
- */
-@NullMarked
-package org.roost.ops;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,8 +1,0 @@
-/**
- * Pushed authorization requests (RFC 9126): Spring's endpoint enabled and advertised, with the authorization
- * server's redirect URI rules, and the clients that must use it.
- */
-@NullMarked
-package org.roost.par;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,0 @@
-@NullMarked
-package org.roost.post;
-
-import org.jspecify.annotations.NullMarked;

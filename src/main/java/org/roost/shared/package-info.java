@@ -1,4 +1,0 @@
-@NullMarked
-package org.roost.shared;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package org.roost.social.demo;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package org.roost.social.follow;
+
+import org.jspecify.annotations.NullMarked;

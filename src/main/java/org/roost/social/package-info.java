@@ -1,0 +1,10 @@
+/**
+ * The social network itself: posts, follows, likes, timelines, their repair after imports, and demo data.
+ */
+@ApplicationModule(displayName = "Social", allowedDependencies = {
+        "identity :: user", "platform :: live", "platform :: shared", "platform :: web" })
+@NullMarked
+package org.roost.social;
+
+import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.ApplicationModule;

@@ -1,0 +1,139 @@
+package org.roost.social.post;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+
+import org.roost.platform.shared.ApiException;
+import org.roost.platform.shared.Caller;
+import org.roost.platform.shared.Page;
+import org.roost.platform.shared.PageRequest;
+import org.roost.platform.shared.Scopes;
+import org.roost.platform.shared.TextRules;
+import org.roost.platform.shared.Timestamps;
+import org.roost.identity.user.UserService;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
+
+/** The rules about posts, the same whichever API a request came through. */
+@Service
+// Reads run without a transaction of their own (autocommit): one round trip per statement instead of
+// BEGIN ... COMMIT around it. A read of several statements therefore sees each at its own moment, which
+// no answer here depends on (docs/performance.md); writes declare their transactions.
+@Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
+public class PostService {
+
+    private final PostRepository posts;
+    private final PostInserts inserts;
+    private final FeedRepository feed;
+    private final UserService users;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
+
+    PostService(PostRepository posts, PostInserts inserts, FeedRepository feed, UserService users,
+            ApplicationEventPublisher events, Clock clock) {
+        this.posts = posts;
+        this.inserts = inserts;
+        this.feed = feed;
+        this.users = users;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /**
+     * No transaction of its own: the post and its feed rows are one statement on PostgreSQL (see PostInserts), and
+     * the event's listeners that need the commit run at once (there is nothing left to commit).
+     */
+    @Transactional(propagation = Propagation.SUPPORTS)
+    public PostSummary create(long authorId, Caller caller, PostCommands.CreatePost command) {
+        // The owner's own account exists (a deleted user's tokens are revoked), so only others pay for the
+        // existence check, which keeps its 404-before-403 answer; a deletion racing this insert is the 404 below.
+        if (!(caller instanceof Caller.User user && user.id() == authorId)) {
+            users.requireExists(authorId);
+        }
+        caller.requireOwner(authorId, Scopes.POSTS_WRITE);
+        String title = title(command.title());
+        String body = command.body() == null ? "" : body(command.body());
+        Instant now = Timestamps.truncate(clock.instant());
+        long id;
+        try {
+            id = inserts.insert(authorId, title, body, now);
+        }
+        catch (DataIntegrityViolationException violation) {
+            if (authorMissing(violation)) {
+                throw ApiException.notFound("The user");
+            }
+            throw violation;
+        }
+        // The row as stored, without reading it back: every column is known here (the time to the millisecond).
+        PostSummary created = new PostSummary(id, authorId, title, body, now, now, 0);
+        events.publishEvent(new PostEvents.PostCreated(created));
+        return created;
+    }
+
+    /** A foreign-key violation: 23503 (SQL standard, PostgreSQL), 23506 (H2's "parent missing"). */
+    private static boolean authorMissing(DataIntegrityViolationException violation) {
+        return NestedExceptionUtils.getMostSpecificCause(violation) instanceof SQLException sql
+                && ("23503".equals(sql.getSQLState()) || "23506".equals(sql.getSQLState()));
+    }
+
+    public PostSummary get(long postId) {
+        return find(postId).orElseThrow(() -> ApiException.notFound("The post"));
+    }
+
+    public java.util.Optional<PostSummary> find(long postId) {
+        return posts.find(postId);
+    }
+
+    /** A post under its author's collection; another author's post is not there. */
+    public PostSummary get(long authorId, long postId) {
+        return posts.find(postId).filter(p -> p.authorId() == authorId)
+                .orElseThrow(() -> ApiException.notFound("The post"));
+    }
+
+    public Page<PostSummary> page(long authorId, PageRequest request) {
+        users.requireExists(authorId);
+        return Page.fromOverfetch(posts.pageByAuthor(authorId, request.afterId(), request.limit() + 1), request.limit(),
+                PostSummary::id);
+    }
+
+    public List<PostSummary> newestByAuthors(Collection<Long> authorIds, int perAuthor) {
+        return posts.newestByAuthors(authorIds, perAuthor);
+    }
+
+    public List<PostSummary> findAll(Collection<Long> ids) {
+        return posts.findAll(ids);
+    }
+
+    @Transactional
+    public PostSummary update(long authorId, long postId, Caller caller, PostCommands.UpdatePost command) {
+        PostSummary current = get(authorId, postId);
+        caller.requireOwner(current.authorId(), Scopes.POSTS_WRITE);
+        posts.update(postId, command.title() == null ? current.title() : title(command.title()),
+                command.body() == null ? current.body() : body(command.body()), Timestamps.truncate(clock.instant()));
+        return get(postId);
+    }
+
+    /** Post text is stored in NFC, so that text that looks the same is the same (docs/api.md, "Input validation"). */
+    private static String title(String title) {
+        return TextRules.normalize(title.strip(), "title", 200);
+    }
+
+    private static String body(String body) {
+        return TextRules.normalize(body, "body", 10_000);
+    }
+
+    @Transactional
+    public void delete(long authorId, long postId, Caller caller) {
+        PostSummary current = get(authorId, postId);
+        caller.requireOwner(current.authorId(), Scopes.POSTS_WRITE);
+        feed.removePost(current.authorId(), postId);
+        posts.delete(postId);
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package org.roost.social.post;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,8 @@
+/**
+ * Rebuilding what the service derives from users, follows and posts (follower counters, home timelines) after
+ * rows were written outside the API: {@code POST /actuator/repair}, or {@code roost.repair.at-start}.
+ */
+@NullMarked
+package org.roost.social.repair;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,9 +1,0 @@
-/**
- * The background half of hybrid home timelines (docs/timelines.md): threshold crossings and copying back, feeds
- * trimmed to their cap, and the repair after an import. The post feature owns the tables and the read and write
- * paths; this package runs bounded statements on them, each its own transaction, on any number of instances.
- */
-@NullMarked
-package org.roost.timelines;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,0 @@
-@NullMarked
-package org.roost.user;
-
-import org.jspecify.annotations.NullMarked;

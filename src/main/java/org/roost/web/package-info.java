@@ -1,4 +1,0 @@
-@NullMarked
-package org.roost.web;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,5 +1,0 @@
-/** The browser app at {@code /}: its HTML routes and their security headers (the app itself is static files). */
-@NullMarked
-package org.roost.webapp;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,7 @@
+package org.roost.authorization.consents;
+
+import org.roost.support.ServerOnPostgres;
+
+@ServerOnPostgres
+class ConsentsOnPostgresTest extends ConsentsContract {
+}

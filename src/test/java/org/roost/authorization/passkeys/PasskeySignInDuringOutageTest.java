@@ -1,0 +1,166 @@
+package org.roost.authorization.passkeys;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import jakarta.servlet.http.Cookie;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.roost.support.ApiClient;
+import org.roost.support.Json;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
+import org.springframework.security.web.webauthn.management.UserCredentialRepository;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A passkey sign-in while the database cannot be reached (here: the framework's passkey stores throw what a refused
+ * connection throws) answers {@code 503 SERVICE_UNAVAILABLE} with {@code Retry-After}, on the API's sign-in and on the
+ * OAuth sign-in page's, never {@code 401}: the passkey was not refused, it could not be checked.
+ */
+@SpringBootTest(properties = "roost.redis.enabled=false")
+@AutoConfigureMockMvc
+@ActiveProfiles({ "test", "h2" })
+@Import(PasskeySignInDuringOutageTest.Outages.class)
+class PasskeySignInDuringOutageTest {
+
+    static final String ORIGIN = "http://localhost:8080";
+
+    /** Which of the passkey stores are "down" now; each throws as a JDBC store does when no connection can be had. */
+    static final Set<Class<?>> DOWN = ConcurrentHashMap.newKeySet();
+
+    @TestConfiguration
+    static class Outages {
+
+        @Bean
+        static BeanPostProcessor passkeyStoresThatCanBeDown() {
+            return new BeanPostProcessor() {
+                @Override
+                public Object postProcessAfterInitialization(Object bean, String name) {
+                    for (Class<?> store : new Class<?>[] { UserCredentialRepository.class,
+                            PublicKeyCredentialUserEntityRepository.class }) {
+                        if (store.isInstance(bean)) {
+                            return Proxy.newProxyInstance(store.getClassLoader(), new Class<?>[] { store },
+                                    (proxy, method, args) -> {
+                                        if (DOWN.contains(store)) {
+                                            throw new CannotGetJdbcConnectionException("Connection to 127.0.0.1:5432 refused");
+                                        }
+                                        try {
+                                            return method.invoke(bean, args);
+                                        }
+                                        catch (InvocationTargetException ex) {
+                                            throw ex.getCause();
+                                        }
+                                    });
+                        }
+                    }
+                    return bean;
+                }
+            };
+        }
+    }
+
+    @Autowired
+    MockMvcTester mvc;
+
+    @AfterEach
+    void databaseBack() {
+        DOWN.clear();
+    }
+
+    SoftAuthenticator registeredPasskey(String prefix) {
+        ApiClient.Login owner = new ApiClient(mvc).newUser(prefix);
+        SoftAuthenticator key = new SoftAuthenticator();
+        MvcTestResult options = owner.apply(mvc.post().uri("/webauthn/register/options")).exchange();
+        assertThat(owner.apply(mvc.post().uri("/webauthn/register")).contentType(MediaType.APPLICATION_JSON)
+                .content(key.register(Json.of(options), ORIGIN, "localhost", "Laptop")).exchange()).hasStatus(200);
+        return key;
+    }
+
+    static void assertUnavailable(MvcTestResult result) throws Exception {
+        assertThat(result).hasStatus(503).bodyJson().extractingPath("$.error.code").isEqualTo("SERVICE_UNAVAILABLE");
+        assertThat(result.getResponse().getHeader("Retry-After")).isNotBlank();
+        assertThat(result.getResponse().getContentAsString(StandardCharsets.UTF_8)).doesNotContain("Exception", "5432");
+    }
+
+    @Test
+    void anApiSignInWhoseCredentialCannotBeLookedUpAnswers503NotBadCredentials() throws Exception {
+        // given a registered passkey, and a signed-out browser that asked for sign-in options
+        SoftAuthenticator key = registeredPasskey("pkdown");
+        MvcTestResult options = mvc.post().uri("/webauthn/authenticate/options").exchange();
+        Cookie session = new Cookie("SESSION", options.getResponse().getCookie("SESSION").getValue());
+        String answer = key.signIn(Json.of(options), ORIGIN, "localhost");
+
+        // when the database is unreachable as the passkey's answer arrives
+        DOWN.add(UserCredentialRepository.class);
+        MvcTestResult signIn = mvc.post().uri("/login/webauthn").cookie(session)
+                .contentType(MediaType.APPLICATION_JSON).content(answer).exchange();
+
+        // then the answer is "try again later", and nobody is signed in
+        assertUnavailable(signIn);
+        assertThat(signIn.getResponse().getCookie("XSRF-TOKEN")).isNull();
+    }
+
+    @Test
+    void anApiSignInWhoseUserCannotBeLookedUpAnswers503() throws Exception {
+        // given
+        SoftAuthenticator key = registeredPasskey("pkuserdown");
+        MvcTestResult options = mvc.post().uri("/webauthn/authenticate/options").exchange();
+        Cookie session = new Cookie("SESSION", options.getResponse().getCookie("SESSION").getValue());
+        String answer = key.signIn(Json.of(options), ORIGIN, "localhost");
+
+        // when the passkey's user cannot be read
+        DOWN.add(PublicKeyCredentialUserEntityRepository.class);
+        MvcTestResult signIn = mvc.post().uri("/login/webauthn").cookie(session)
+                .contentType(MediaType.APPLICATION_JSON).content(answer).exchange();
+
+        // then
+        assertUnavailable(signIn);
+    }
+
+    @Test
+    void theOAuthSignInPagesPasskeySignInAnswers503TooAndWorksOnceTheDatabaseIsBack() throws Exception {
+        // given a registered passkey and the OAuth sign-in page in a signed-out browser
+        SoftAuthenticator key = registeredPasskey("pkpagedown");
+        MvcTestResult page = mvc.get().uri("/signin").accept(MediaType.TEXT_HTML).exchange();
+        Cookie session = new Cookie("ROOST_SIGNIN", page.getResponse().getCookie("ROOST_SIGNIN").getValue());
+        Matcher csrf = Pattern.compile("data-csrf-header=\"([^\"]+)\" data-csrf=\"([^\"]+)\"")
+                .matcher(page.getResponse().getContentAsString(StandardCharsets.UTF_8));
+        assertThat(csrf.find()).isTrue();
+        MvcTestResult options = mvc.post().uri("/signin/passkey/options").cookie(session).header(csrf.group(1), csrf.group(2))
+                .exchange();
+
+        // when the database is unreachable as the page's script posts the passkey's answer
+        DOWN.add(UserCredentialRepository.class);
+        MvcTestResult duringOutage = mvc.post().uri("/signin/passkey").cookie(session).header(csrf.group(1), csrf.group(2))
+                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(options), ORIGIN, "localhost")).exchange();
+        DOWN.clear();
+        MvcTestResult retryOptions = mvc.post().uri("/signin/passkey/options").cookie(session)
+                .header(csrf.group(1), csrf.group(2)).exchange();
+        MvcTestResult retried = mvc.post().uri("/signin/passkey").cookie(session).header(csrf.group(1), csrf.group(2))
+                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(retryOptions), ORIGIN, "localhost"))
+                .exchange();
+
+        // then the page is told to try later (its script shows the message), and trying again later works
+        assertUnavailable(duringOutage);
+        assertThat(retried).hasStatus(200).bodyJson().extractingPath("$.redirect_url").isEqualTo("/signin");
+    }
+}

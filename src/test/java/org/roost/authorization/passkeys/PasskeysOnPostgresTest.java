@@ -1,0 +1,7 @@
+package org.roost.authorization.passkeys;
+
+import org.roost.support.IntegrationTest;
+
+@IntegrationTest
+class PasskeysOnPostgresTest extends PasskeysContract {
+}

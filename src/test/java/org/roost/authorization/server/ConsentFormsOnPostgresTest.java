@@ -1,0 +1,7 @@
+package org.roost.authorization.server;
+
+import org.roost.support.ServerOnPostgres;
+
+@ServerOnPostgres
+class ConsentFormsOnPostgresTest extends ConsentFormsContract {
+}

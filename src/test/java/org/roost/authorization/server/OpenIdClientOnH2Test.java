@@ -1,0 +1,7 @@
+package org.roost.authorization.server;
+
+import org.roost.support.ServerOnH2;
+
+@ServerOnH2
+class OpenIdClientOnH2Test extends OpenIdClientContract {
+}

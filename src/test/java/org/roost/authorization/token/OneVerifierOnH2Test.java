@@ -1,0 +1,7 @@
+package org.roost.authorization.token;
+
+import org.roost.support.ServerOnH2;
+
+@ServerOnH2
+class OneVerifierOnH2Test extends OneVerifierContract {
+}

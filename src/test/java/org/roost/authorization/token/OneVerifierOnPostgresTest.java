@@ -1,0 +1,7 @@
+package org.roost.authorization.token;
+
+import org.roost.support.ServerOnPostgres;
+
+@ServerOnPostgres
+class OneVerifierOnPostgresTest extends OneVerifierContract {
+}

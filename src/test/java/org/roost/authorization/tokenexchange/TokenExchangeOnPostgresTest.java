@@ -1,0 +1,7 @@
+package org.roost.authorization.tokenexchange;
+
+import org.roost.support.ServerOnPostgres;
+
+@ServerOnPostgres
+class TokenExchangeOnPostgresTest extends TokenExchangeContract {
+}

@@ -1,7 +1,0 @@
-package org.roost.authserver;
-
-import org.roost.support.ServerOnPostgres;
-
-@ServerOnPostgres
-class AccessTokenProfileOnPostgresTest extends AccessTokenProfileContract {
-}

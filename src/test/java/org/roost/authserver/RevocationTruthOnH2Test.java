@@ -1,7 +1,0 @@
-package org.roost.authserver;
-
-import org.roost.support.EmbeddedDefaultsTest;
-
-@EmbeddedDefaultsTest
-class RevocationTruthOnH2Test extends RevocationTruthContract {
-}

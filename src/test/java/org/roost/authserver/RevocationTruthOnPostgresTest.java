@@ -1,7 +1,0 @@
-package org.roost.authserver;
-
-import org.roost.support.IntegrationTest;
-
-@IntegrationTest
-class RevocationTruthOnPostgresTest extends RevocationTruthContract {
-}

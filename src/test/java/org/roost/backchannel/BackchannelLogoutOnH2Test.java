@@ -1,7 +1,0 @@
-package org.roost.backchannel;
-
-import org.roost.support.ServerOnH2;
-
-@ServerOnH2
-class BackchannelLogoutOnH2Test extends BackchannelLogoutContract {
-}

@@ -1,7 +1,0 @@
-package org.roost.consents;
-
-import org.roost.support.ServerOnH2;
-
-@ServerOnH2
-class ConsentsOnH2Test extends ConsentsContract {
-}

@@ -1,7 +1,0 @@
-package org.roost.consents;
-
-import org.roost.support.ServerOnPostgres;
-
-@ServerOnPostgres
-class ConsentsOnPostgresTest extends ConsentsContract {
-}

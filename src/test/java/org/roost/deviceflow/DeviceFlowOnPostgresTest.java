@@ -1,7 +1,0 @@
-package org.roost.deviceflow;
-
-import org.roost.support.ServerOnPostgres;
-
-@ServerOnPostgres
-class DeviceFlowOnPostgresTest extends DeviceFlowContract {
-}

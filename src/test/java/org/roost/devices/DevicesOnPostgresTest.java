@@ -1,7 +1,0 @@
-package org.roost.devices;
-
-import org.roost.support.IntegrationTest;
-
-@IntegrationTest
-class DevicesOnPostgresTest extends DevicesContract {
-}

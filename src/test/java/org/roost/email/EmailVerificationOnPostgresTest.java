@@ -1,7 +1,0 @@
-package org.roost.email;
-
-import org.roost.support.IntegrationTest;
-
-@IntegrationTest
-class EmailVerificationOnPostgresTest extends EmailVerificationContract {
-}

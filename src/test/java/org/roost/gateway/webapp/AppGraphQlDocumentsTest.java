@@ -1,0 +1,91 @@
+package org.roost.gateway.webapp;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.roost.graphql.GraphQlClient;
+import org.roost.support.ApiClient;
+import org.roost.support.EmbeddedDefaultsTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The web app's own GraphQL documents, read from its source, run against the server with its real limits (aliases,
+ * cost, depth) at the largest size the app sends. The People page once asked about 20 people with an alias each,
+ * past the limit of 15, and every Follow button stayed hidden.
+ */
+@EmbeddedDefaultsTest
+class AppGraphQlDocumentsTest {
+
+    private static final Path FOLLOW = Path.of("src/main/resources/static/app/components/follow.js");
+
+    @Autowired
+    MockMvcTester mvc;
+
+    private static String constant(String source, String name) {
+        Matcher matcher = Pattern.compile("export const " + name + " = '?([^';]+)'?;").matcher(source);
+        assertThat(matcher.find()).as(name + " in " + FOLLOW).isTrue();
+        return matcher.group(1).strip();
+    }
+
+    @Test
+    void theFollowButtonsDocumentAnswersForAsManyPeopleAsTheAppAsksAbout() throws Exception {
+        // given the app's document and batch size, and more people than the alias limit, some of them followed
+        String source = Files.readString(FOLLOW);
+        String document = constant(source, "FOLLOWED_BY_ME");
+        int batch = Integer.parseInt(constant(source, "MAX_IDS"));
+        ApiClient api = new ApiClient(mvc);
+        ApiClient.Login me = api.newUser("lister");
+        List<String> ids = new ArrayList<>();
+        List<String> followed = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            ApiClient.Login person = api.newUser("listed");
+            ids.add(String.valueOf(person.userId()));
+            if (i % 2 == 0) {
+                assertThat(me.apply(mvc.put().uri("/api/v1/users/" + person.userId() + "/followers/" + me.userId()))
+                        .exchange()).hasStatus(204);
+                followed.add(String.valueOf(person.userId()));
+            }
+        }
+        while (ids.size() < batch) {
+            ids.add(String.valueOf(Long.MAX_VALUE - ids.size())); // nobody: left out of the answer
+        }
+
+        // when the app asks about a whole batch
+        JsonNode answer = GraphQlClient.body(new GraphQlClient(mvc).post(me, document, Map.of("ids", ids)));
+
+        // then every real person is answered, in order, with whether I follow them
+        assertThat(answer.path("errors").isMissingNode()).as(answer.toString()).isTrue();
+        JsonNode users = answer.path("data").path("usersById");
+        assertThat(users.size()).isEqualTo(25);
+        for (int i = 0; i < 25; i++) {
+            assertThat(users.get(i).path("id").asString()).isEqualTo(ids.get(i));
+            assertThat(users.get(i).path("followedByMe").asBoolean()).as(ids.get(i))
+                    .isEqualTo(followed.contains(ids.get(i)));
+        }
+    }
+
+    @Test
+    void moreIdsThanABatchAreAClearError() throws Exception {
+        ApiClient.Login me = new ApiClient(mvc).newUser("toomany");
+        List<String> ids = new ArrayList<>();
+        for (int i = 1; i <= 101; i++) {
+            ids.add(String.valueOf(i));
+        }
+
+        JsonNode answer = GraphQlClient.body(new GraphQlClient(mvc).post(me,
+                "query($ids: [ID!]!) { usersById(ids: $ids) { id } }", Map.of("ids", ids)));
+
+        assertThat(answer.path("errors").get(0).path("extensions").path("code").asString()).isEqualTo("VALIDATION_ERROR");
+        assertThat(answer.path("errors").get(0).path("message").asString()).doesNotContain("Exception");
+    }
+}

@@ -1,0 +1,7 @@
+package org.roost.identity.devices;
+
+import org.roost.support.IntegrationTest;
+
+@IntegrationTest
+class DevicesOnPostgresTest extends DevicesContract {
+}

@@ -1,0 +1,7 @@
+package org.roost.identity.email;
+
+import org.roost.support.EmbeddedDefaultsTest;
+
+@EmbeddedDefaultsTest
+class EmailVerificationOnH2Test extends EmailVerificationContract {
+}

@@ -1,0 +1,7 @@
+package org.roost.identity.email;
+
+import org.roost.support.IntegrationTest;
+
+@IntegrationTest
+class MailOutboxOnPostgresTest extends MailOutboxContract {
+}

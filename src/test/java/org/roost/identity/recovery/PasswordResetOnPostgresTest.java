@@ -1,0 +1,7 @@
+package org.roost.identity.recovery;
+
+import org.roost.support.IntegrationTest;
+
+@IntegrationTest
+class PasswordResetOnPostgresTest extends PasswordResetContract {
+}

@@ -1,7 +1,0 @@
-package org.roost.like;
-
-import org.roost.support.EmbeddedDefaultsTest;
-
-@EmbeddedDefaultsTest
-class LikesOnH2Test extends LikesContract {
-}

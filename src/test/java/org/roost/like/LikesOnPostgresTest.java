@@ -1,7 +1,0 @@
-package org.roost.like;
-
-import org.roost.support.IntegrationTest;
-
-@IntegrationTest
-class LikesOnPostgresTest extends LikesContract {
-}

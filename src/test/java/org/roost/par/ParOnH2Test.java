@@ -1,7 +1,0 @@
-package org.roost.par;
-
-import org.roost.support.ServerOnH2;
-
-@ServerOnH2
-class ParOnH2Test extends ParContract {
-}

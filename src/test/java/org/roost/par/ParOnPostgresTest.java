@@ -1,7 +1,0 @@
-package org.roost.par;
-
-import org.roost.support.ServerOnPostgres;
-
-@ServerOnPostgres
-class ParOnPostgresTest extends ParContract {
-}

@@ -1,7 +1,0 @@
-package org.roost.passkeys;
-
-import org.roost.support.EmbeddedDefaultsTest;
-
-@EmbeddedDefaultsTest
-class PasskeysOnH2Test extends PasskeysContract {
-}

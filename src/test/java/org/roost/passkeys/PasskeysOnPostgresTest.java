@@ -1,7 +1,0 @@
-package org.roost.passkeys;
-
-import org.roost.support.IntegrationTest;
-
-@IntegrationTest
-class PasskeysOnPostgresTest extends PasskeysContract {
-}

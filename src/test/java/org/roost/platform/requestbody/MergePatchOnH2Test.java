@@ -1,0 +1,7 @@
+package org.roost.platform.requestbody;
+
+import org.roost.support.EmbeddedDefaultsTest;
+
+@EmbeddedDefaultsTest
+class MergePatchOnH2Test extends MergePatchContract {
+}

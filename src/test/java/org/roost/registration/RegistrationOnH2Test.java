@@ -1,7 +1,0 @@
-package org.roost.registration;
-
-import org.roost.support.ServerOnH2;
-
-@ServerOnH2
-class RegistrationOnH2Test extends RegistrationContract {
-}

@@ -1,7 +1,0 @@
-package org.roost.registration;
-
-import org.roost.support.ServerOnPostgres;
-
-@ServerOnPostgres
-class RegistrationOnPostgresTest extends RegistrationContract {
-}

@@ -1,7 +1,0 @@
-package org.roost.requestbody;
-
-import org.roost.support.EmbeddedDefaultsTest;
-
-@EmbeddedDefaultsTest
-class MergePatchOnH2Test extends MergePatchContract {
-}

@@ -1,0 +1,7 @@
+package org.roost.social.like;
+
+import org.roost.support.EmbeddedDefaultsTest;
+
+@EmbeddedDefaultsTest
+class LikesOnH2Test extends LikesContract {
+}

@@ -1,0 +1,41 @@
+package org.roost.social.post;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.stream.LongStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.roost.support.QueryPlans;
+import org.roost.support.RequiresServices;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** EXPLAIN of every paged and batched posts statement, against 200,000 posts under one author. */
+@ExtendWith(RequiresServices.class)
+class PostQueryPlanTest {
+
+    @Test
+    void pagesAndBatchesReadOnlyTheRowsTheyReturn() throws Exception {
+        // given a prolific author whose posts are older than everyone else's
+        QueryPlans plans = QueryPlans.shared();
+        PostRepository posts = new PostRepository(JdbcClient.create(plans.dataSource()));
+
+        // when the first, a deep and a small author's pages, and a batch of newest posts are read
+        List<PostSummary> first = posts.pageByAuthor(QueryPlans.PROLIFIC_AUTHOR, null, 21);
+        List<PostSummary> deep = posts.pageByAuthor(QueryPlans.PROLIFIC_AUTHOR, (long) QueryPlans.PROLIFIC_POSTS / 2, 21);
+        posts.pageByAuthor(50, null, 21);
+        List<PostSummary> batch = posts.newestByAuthors(
+                LongStream.rangeClosed(1, 60).boxed().toList(), 10);
+
+        // then the pages hold the newest posts, and no statement scans or sorts more than its page
+        assertThat(first).hasSize(21).allMatch(p -> p.authorId() == QueryPlans.PROLIFIC_AUTHOR);
+        assertThat(first.getFirst().id()).isEqualTo(QueryPlans.PROLIFIC_POSTS);
+        assertThat(deep.getFirst().id()).isEqualTo(QueryPlans.PROLIFIC_POSTS / 2 - 1);
+        assertThat(batch).hasSize(600);
+        assertThat(batch.subList(0, 10)).extracting(PostSummary::id)
+                .containsExactlyElementsOf(LongStream.iterate(QueryPlans.PROLIFIC_POSTS, id -> id - 1).limit(10).boxed().toList());
+        assertThat(plans.statements()).isEqualTo(5); // 60 authors: two statements of at most 50
+        assertThat(plans.problems()).isEmpty();
+    }
+}

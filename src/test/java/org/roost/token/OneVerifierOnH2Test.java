@@ -1,7 +1,0 @@
-package org.roost.token;
-
-import org.roost.support.ServerOnH2;
-
-@ServerOnH2
-class OneVerifierOnH2Test extends OneVerifierContract {
-}

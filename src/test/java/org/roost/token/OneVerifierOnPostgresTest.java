@@ -1,7 +1,0 @@
-package org.roost.token;
-
-import org.roost.support.ServerOnPostgres;
-
-@ServerOnPostgres
-class OneVerifierOnPostgresTest extends OneVerifierContract {
-}

@@ -1,7 +1,0 @@
-package org.roost.tokenexchange;
-
-import org.roost.support.ServerOnH2;
-
-@ServerOnH2
-class TokenExchangeOnH2Test extends TokenExchangeContract {
-}

@@ -1,7 +1,0 @@
-package org.roost.tokenexchange;
-
-import org.roost.support.ServerOnPostgres;
-
-@ServerOnPostgres
-class TokenExchangeOnPostgresTest extends TokenExchangeContract {
-}

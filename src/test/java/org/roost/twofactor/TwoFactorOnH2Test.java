@@ -1,7 +1,0 @@
-package org.roost.twofactor;
-
-import org.roost.support.EmbeddedDefaultsTest;
-
-@EmbeddedDefaultsTest
-class TwoFactorOnH2Test extends TwoFactorContract {
-}

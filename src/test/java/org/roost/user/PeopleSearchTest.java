@@ -1,8 +1,0 @@
-package org.roost.user;
-
-import org.roost.support.IntegrationTest;
-
-/** People search on PostgreSQL (with its trigram indexes). */
-@IntegrationTest
-class PeopleSearchTest extends PeopleSearchContract {
-}
