@@ -3,7 +3,10 @@
  * token, and the developer console's API, where a signed-in person registers, lists, rotates and deletes their own
  * apps. Redirect URIs follow one rule for both ({@link RedirectUriRules}).
  */
+@ApplicationModule(displayName = "Authorization server: registration",
+        allowedDependencies = { "authorization :: server", "authorization :: signingkeys", "authorization.backchannel", "authorization.par", "platform :: outbound", "platform :: shared", "platform :: stepup", "platform :: web" })
 @NullMarked
 package org.roost.authorization.registration;
 
 import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.ApplicationModule;

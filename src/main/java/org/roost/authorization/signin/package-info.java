@@ -4,7 +4,10 @@
  * by {@code web.HtmlPages}. The protocol endpoints and the sign-in session these pages share with them stay in
  * {@code authserver}.
  */
+@ApplicationModule(displayName = "Authorization server: signin",
+        allowedDependencies = { "authorization :: passkeys", "authorization :: server", "authorization :: signinsession", "identity :: federation", "identity :: login", "identity :: revocation", "identity :: twofactor", "identity :: user", "platform :: ratelimits", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.authorization.signin;
 
 import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.ApplicationModule;

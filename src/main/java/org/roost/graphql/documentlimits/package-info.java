@@ -5,7 +5,10 @@
  * runs, and the time budget that cancels a query still running. Settings and the error shape are the
  * {@code graphql} module's.
  */
+@ApplicationModule(displayName = "GraphQL: documentlimits",
+        allowedDependencies = { "graphql", "platform :: ratelimits", "platform :: shared" })
 @NullMarked
 package org.roost.graphql.documentlimits;
 
 import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.ApplicationModule;

@@ -4,7 +4,10 @@
  * or changes theirs, and the notice to the address it replaced (docs/api.md, "Email"). Public: {@link Mailer}
  * and {@link OutgoingMail}, which the other account features use for their own mail.
  */
+@ApplicationModule(displayName = "Identity: email",
+        allowedDependencies = { "identity :: user", "platform :: origin", "platform :: ratelimits", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.identity.email;
 
 import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.ApplicationModule;

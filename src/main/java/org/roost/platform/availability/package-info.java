@@ -3,7 +3,10 @@
  * for Redis, and the background probes behind the {@code db} and {@code redis} health indicators
  * (and so behind readiness). Mapping failures to {@code 503} is the web layer's job.
  */
+@ApplicationModule(displayName = "Platform: availability",
+        allowedDependencies = {})
 @NullMarked
 package org.roost.platform.availability;
 
 import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.ApplicationModule;

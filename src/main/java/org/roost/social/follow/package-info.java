@@ -1,4 +1,7 @@
+@ApplicationModule(displayName = "Social: follow",
+        allowedDependencies = { "identity :: user", "platform :: live", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.social.follow;
 
 import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.ApplicationModule;
