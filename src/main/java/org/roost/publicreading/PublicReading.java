@@ -36,6 +36,10 @@ public class PublicReading {
     private static final Pattern READABLE = Pattern.compile(
             "/api(?:/v1)?/(?:posts|users(?:/[^/]+(?:/(?:avatar|followers|following|posts(?:/[^/]+(?:/likes)?)?))?)?)");
 
+    /** The OpenAPI operations of those paths, which the document marks as readable without a credential. */
+    public static final Set<String> READABLE_OPERATIONS = Set.of("listUsers", "getUser", "getAvatar", "listPosts", "getPost",
+            "listFollowers", "listFollowing", "listLikes", "listRecentPosts");
+
     private final boolean enabled;
 
     PublicReading(PublicReadingProperties properties) {
