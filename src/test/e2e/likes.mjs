@@ -6,6 +6,7 @@ const tag = Date.now().toString(36);
 const eve = `eve${tag}`;
 const fay = `fay${tag}`;
 const title = `Eve likes mornings ${tag}`;
+const eveName = eve[0].toUpperCase() + eve.slice(1); // the name signUp gives her
 
 /** The four widths of the brief, light and dark (axe's both schemes), without horizontal scrolling. */
 async function everyWidth(page, name) {
@@ -93,11 +94,11 @@ await finish(async () => {
   await v.page.setViewportSize({ width: 1280, height: 800 });
 
   // her profile and her post, readable signed out, with no Follow; signing in is a link away
-  await public_.getByRole('link', { name: 'Eve', exact: true }).click();
-  await v.page.getByRole('heading', { name: 'Eve', exact: true }).waitFor();
+  await public_.getByRole('link', { name: eveName, exact: true }).click();
+  await v.page.getByRole('heading', { name: eveName, exact: true }).waitFor();
   check(await visible(v.page.getByRole('article').filter({ hasText: title })), 'a visitor reads her profile and its posts');
   check(await counted(v.page.getByRole('button', { name: /^(Follow|Unfollow)/ }), 0)
-    && await visible(v.page.getByText('to follow Eve.')), 'a visitor gets no Follow button, but a link to sign in to follow');
+    && await visible(v.page.getByText(`to follow ${eveName}.`)), 'a visitor gets no Follow button, but a link to sign in to follow');
   check(await counted(v.page.getByRole('link', { name: 'Edit profile' }), 0), 'and no Edit profile');
   await everyWidth(v.page, 'a profile signed out');
   await v.page.getByRole('article').filter({ hasText: title }).locator('a.permalink').click();
