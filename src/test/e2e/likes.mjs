@@ -113,6 +113,25 @@ await finish(async () => {
   check(new URL(v.page.url()).searchParams.get('next') === '/settings' && await hidden(v.page.getByText('Your session has ended')),
     'Settings signed out leads to sign-in (no "session ended": there was none), to come back after');
 
+  // Eve edits her profile in place: Edit profile opens the form, Save profile shows the new bio and name
+  await e.page.goto(`/u/${eve}`);
+  const edit = e.page.getByRole('button', { name: 'Edit profile' });
+  await edit.click();
+  check(await edit.getAttribute('aria-expanded') === 'true' && await visible(e.page.getByRole('form', { name: 'Edit profile' })),
+    'Edit profile opens the form on her profile');
+  await axe(e.page, 'the profile editor');
+  await e.page.getByRole('form', { name: 'Edit profile' }).getByLabel('Name', { exact: true }).fill(`${eveName} Example`);
+  await e.page.getByRole('form', { name: 'Edit profile' }).getByLabel('Bio').fill('Mornings, coffee, @nobody in particular.');
+  await e.page.getByRole('button', { name: 'Save profile' }).click();
+  check(await visible(e.page.getByRole('heading', { name: `${eveName} Example`, level: 1 }))
+    && await visible(e.page.getByText('Mornings, coffee,')), 'Save profile shows her new name and bio');
+  check(await visible(e.page.getByRole('banner').getByText(`${eveName} Example`)), 'and the header shows the new name at once');
+  await e.page.getByRole('button', { name: 'Edit profile' }).click();
+  await e.page.getByRole('form', { name: 'Edit profile' }).getByLabel('Name', { exact: true }).fill(' ');
+  await e.page.getByRole('button', { name: 'Save profile' }).click();
+  check(await visible(e.page.locator('#profile-name-error')) && await e.page.locator('#profile-name').getAttribute('aria-invalid') === 'true',
+    'an empty name is refused under the Name field');
+
   // dark mode: the landing page and a signed-in home with likes at the four widths
   const dark = await person({ width: 1280, height: 800 }, { colorScheme: 'dark' });
   await dark.page.goto('/');

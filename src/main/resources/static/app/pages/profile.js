@@ -7,6 +7,7 @@ import { personItem } from '../components/person.js';
 import { pagedList } from '../components/list.js';
 import { withMentions } from '../components/mentions.js';
 import { tabs } from '../components/tabs.js';
+import { profileEditor } from '../components/profile-editor.js';
 
 export async function profile(username) {
   page(username, h('p', { class: 'status', role: 'status' }, 'Loading…'));
@@ -41,7 +42,7 @@ export async function profile(username) {
         user.bio ? h('p', { class: 'bio', dir: 'auto' }, ...withMentions(user.bio)) : null,
         h('p', { class: 'counts' }, h('span', {}, `${user.followerCount} followers`), h('span', {}, `${user.followingCount} following`)),
         button, signInToFollow,
-        mine ? h('p', {}, h('a', { href: '/settings' }, 'Edit profile')) : null)),
+        mine ? profileEditor(user, () => profile(username)) : null)),
     errors,
     tabs([['Posts', posts], ['Followers', followers], ['Following', following]]));
   await Promise.all([posts.load(), followers.load(), following.load()]);
