@@ -90,11 +90,17 @@ class PublicReadingTest {
         String next = Json.at(first, "/_links/next");
         MvcTestResult second = mvc.get().uri(next).exchange();
 
-        // then: the newest post first (no one posts in between in this test's own ids' range)
+        JsonNode hundred = Json.of(mvc.get().uri("/api/v1/posts?limit=100").exchange()).get("items");
+        java.util.List<Long> ids = new java.util.ArrayList<>();
+        hundred.forEach(item -> ids.add(Long.parseLong(item.get("id").asString())));
+
+        // then: newest first, the newer post before the older one, and the next page goes on below the first
         assertThat(Long.parseLong(Json.at(first, "/items/0/id"))).isGreaterThanOrEqualTo(newer);
+        assertThat(ids).contains(newer, older);
+        assertThat(ids.indexOf(newer)).isLessThan(ids.indexOf(older));
+        assertThat(ids).isSortedAccordingTo(java.util.Comparator.reverseOrder());
         assertThat(second).hasStatus(200);
         assertThat(Long.parseLong(Json.at(second, "/items/0/id"))).isLessThan(Long.parseLong(Json.at(first, "/items/0/id")));
-        assertThat(older).isLessThan(newer);
     }
 
     @Test
