@@ -71,7 +71,7 @@ await finish(async () => {
 
   // her profile lists him among her followers; his Follow state is shown in lists he appears in for her
   await c.page.goto(`/u/${cara}`);
-  check(await visible(c.page.getByText('Birdwatcher. Says hello to')) && await visible(c.page.getByRole('link', { name: 'Edit profile' })),
+  check(await visible(c.page.getByText('Birdwatcher. Says hello to')) && await visible(c.page.getByRole('button', { name: 'Edit profile' })),
     'her profile shows her bio and, to her, Edit profile');
   await c.page.getByRole('tab', { name: 'Followers' }).click();
   const followers = c.page.getByRole('list', { name: 'Followers' });

@@ -6,6 +6,7 @@ import { avatarOf } from './components/avatar.js';
 import { session, go, page, setRouter, leave, whenMeChanges } from './shell.js';
 import { signIn, signUp, signOut } from './pages/signin.js';
 import { home } from './pages/home.js';
+import { landing } from './pages/landing.js';
 import { people } from './pages/people.js';
 import { profile } from './pages/profile.js';
 import { postPage } from './pages/post.js';
@@ -24,9 +25,12 @@ whenMeChanges(() => drawNav());
 // An ended session anywhere (an answer, the live connection) leads to the sign-in page, which says why and comes
 // back here once signed in.
 whenSessionExpires(() => {
+  // a visitor who was never signed in (a public page while public reading is off) is asked to sign in, not told
+  // that a session ended
+  const hadSession = session.me !== null;
   session.me = null;
   if (location.pathname === '/login') return;
-  go(`/login?expired&next=${encodeURIComponent(location.pathname + location.search)}`);
+  go(`/login?${hadSession ? 'expired&' : ''}next=${encodeURIComponent(location.pathname + location.search)}`);
 });
 whenReauthenticationNeeded(askToReauthenticate);
 
@@ -72,14 +76,16 @@ async function route() {
   const open = { '/login': signIn, '/signup': signUp, '/verify-email': verifyEmail, '/forgot-password': forgotPassword,
     '/reset-password': resetPassword };
   if (open[path]) return open[path]();
-  if (!session.me) return go('/login');
+  const postMatch = path.match(/^\/u\/([^/]+)\/posts\/(\d+)$/);
+  const profileMatch = path.match(/^\/u\/([^/]+)$/);
+  // signed out: the landing page, and profiles and posts to read (public reading); everything else asks to sign in
+  if (!session.me && path === '/') return landing();
+  if (!session.me && !postMatch && !profileMatch) return go(`/login?next=${encodeURIComponent(path + location.search)}`);
   if (path === '/') return home();
   if (path === '/people') return people();
   if (path === '/settings') return settings();
   if (path === '/apps') return developerConsole();
-  const postMatch = path.match(/^\/u\/([^/]+)\/posts\/(\d+)$/);
   if (postMatch) return postPage(decodeURIComponent(postMatch[1]), postMatch[2]);
-  const profileMatch = path.match(/^\/u\/([^/]+)$/);
   if (profileMatch) return profile(decodeURIComponent(profileMatch[1]));
   page('Not found', h('p', {}, 'There is no such page.'));
 }

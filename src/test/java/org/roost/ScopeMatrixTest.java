@@ -369,6 +369,7 @@ class ScopeMatrixTest {
                         .uri(users + f.actor().userId() + "/posts/" + f.post() + "/likes/" + f.actor().userId())
                         .header("Authorization", auth).exchange()))),
                 Map.entry("getFeed", get("/api/v1/feed")),
+                Map.entry("listRecentPosts", get("/api/v1/posts")),
                 Map.entry("verifyEmail", new RestCase(204, f -> {
                     String email = ApiClient.uniqueUsername("verify") + "@example.com";
                     long user = freshUserWithEmail(email);
@@ -554,6 +555,7 @@ class ScopeMatrixTest {
                 Map.entry("Query.usersById", f -> "{ usersById(ids: [\"%d\"]) { id } }".formatted(f.other())),
                 Map.entry("Query.users", f -> "{ users(first: 2) { id } }"),
                 Map.entry("Query.post", f -> "{ post(id: \"%d\") { id } }".formatted(f.post())),
+                Map.entry("Query.postsById", f -> "{ postsById(ids: [\"%d\"]) { id } }".formatted(f.post())),
                 Map.entry("Query.feed", f -> "{ feed(first: 2) { id } }"),
                 Map.entry("Mutation.createPost", f -> "mutation { createPost(input: {title: \"Scoped\"}) { id } }"),
                 Map.entry("Mutation.updatePost", f -> "mutation { updatePost(id: \"%d\", input: {title: \"Rescoped\"}) { id } }"

@@ -18,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import org.roost.platform.ratelimits.RateLimitCharge;
 import org.roost.platform.ratelimits.SocketRateLimits;
+import org.roost.gateway.publicreading.PublicReading;
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.ErrorCode;
 import org.roost.platform.web.RequestLogContext;
@@ -87,6 +88,9 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
             if (credential != null) {
                 context.put(ContextKeys.CALLER, credential.caller());
             }
+            else if (readsAsVisitor(request)) {
+                context.put(ContextKeys.CALLER, PublicReading.VISITOR);
+            }
             if (charge != null) {
                 context.put(ContextKeys.RATE_LIMIT, charge);
             }
@@ -115,6 +119,17 @@ class OperationInterceptor implements WebSocketGraphQlInterceptor {
         }));
         return request instanceof WebSocketGraphQlRequest ? execution.contextWrite(operation(request.getId())::updateContext)
                 : execution;
+    }
+
+    /**
+     * A query over HTTP without any credential, while public reading is on (the transport said so): it reads as a
+     * visitor. A mutation or subscription keeps no caller, so it still answers UNAUTHENTICATED.
+     */
+    private static boolean readsAsVisitor(WebGraphQlRequest request) {
+        return !(request instanceof WebSocketGraphQlRequest)
+                && Boolean.TRUE.equals(request.getAttributes().get(PublicReading.VISITOR_ATTRIBUTE))
+                && PerCallerFields.operationOf(request.getDocument(), request.getOperationName())
+                        .filter(operation -> operation == graphql.language.OperationDefinition.Operation.QUERY).isPresent();
     }
 
     /** A WebSocket operation pays its caller's budget like an HTTP request; over HTTP the filter has charged already. */

@@ -33,6 +33,23 @@ final class PerCallerFields {
     private PerCallerFields() {
     }
 
+    /** The kind of the operation the request names; empty when the document does not parse or names none. */
+    static Optional<OperationDefinition.Operation> operationOf(String document, @Nullable String operationName) {
+        try {
+            return named(Parser.parse(document), operationName).map(OperationDefinition::getOperation);
+        }
+        catch (RuntimeException unparsable) { // InvalidSyntaxException, or a parser limit
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<OperationDefinition> named(Document parsed, @Nullable String operationName) {
+        List<OperationDefinition> operations = parsed.getDefinitionsOfType(OperationDefinition.class);
+        return operationName == null
+                ? (operations.size() == 1 ? Optional.of(operations.getFirst()) : Optional.empty())
+                : operations.stream().filter(o -> operationName.equals(o.getName())).findFirst();
+    }
+
     /**
      * Whether the document's subscription reads a per-caller field; empty when the document does not
      * parse or the operation it names is not a subscription (the execution will say why).
@@ -45,10 +62,7 @@ final class PerCallerFields {
         catch (RuntimeException unparsable) { // InvalidSyntaxException, or a parser limit
             return Optional.empty();
         }
-        List<OperationDefinition> operations = parsed.getDefinitionsOfType(OperationDefinition.class);
-        Optional<OperationDefinition> operation = operationName == null
-                ? (operations.size() == 1 ? Optional.of(operations.getFirst()) : Optional.empty())
-                : operations.stream().filter(o -> operationName.equals(o.getName())).findFirst();
+        Optional<OperationDefinition> operation = named(parsed, operationName);
         if (operation.isEmpty() || operation.get().getOperation() != OperationDefinition.Operation.SUBSCRIPTION) {
             return Optional.empty();
         }

@@ -5,11 +5,12 @@ import { h } from '../dom.js';
 
 /**
  * pagedList({ url, render, empty, noun, tag }): render(item) draws one item; empty is the text when there are none;
- * noun names the items in the button ("Load more posts"). Returns { element, load, prepend, announce, refresh }.
+ * noun names the items in the button ("Load more posts"); quiet401: a 401 is this list's error to show (a visitor's
+ * page while public reading is off), not an ended session. Returns { element, load, prepend, announce, refresh }.
  * prepend puts an item on top at once (one's own post); announce does so only while the top of the list is in view,
  * and otherwise counts it in a "N new posts" button, so what the person is reading is not pushed down.
  */
-export function pagedList({ url, render, empty, noun, tag = 'div', label }) {
+export function pagedList({ url, render, empty, noun, tag = 'div', label, quiet401 = false }) {
   const list = h(tag, { class: tag === 'ul' ? 'people' : 'items', 'aria-label': tag === 'div' ? null : label });
   const status = h('p', { class: 'status', role: 'status' });
   const moreText = `Load more ${noun}`;
@@ -34,7 +35,7 @@ export function pagedList({ url, render, empty, noun, tag = 'div', label }) {
     more.hidden = true;
     status.textContent = 'Loading…';
     try {
-      const body = await api('GET', next);
+      const body = await api('GET', next, undefined, { quiet401 });
       body.items.forEach((item) => add(item, false));
       next = body._links?.next || null;
       status.textContent = list.children.length ? '' : empty;

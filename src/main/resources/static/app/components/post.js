@@ -5,6 +5,7 @@ import { session } from '../shell.js';
 import { timeAgo } from './time.js';
 import { avatarOf } from './avatar.js';
 import { withMentions } from './mentions.js';
+import { likeControl } from './like.js';
 
 // User text is shown with dir="auto": each element is a bidirectional isolate (HTML gives an element with a dir
 // attribute unicode-bidi: isolate), so a name or post in one direction cannot reorder the text around it.
@@ -18,6 +19,8 @@ export function postCard(post, { standalone = false } = {}) {
   const card = h('article', { class: 'post', 'data-id': post.id, tabindex: 0, 'aria-label': post.title });
   const path = `/api/v1/users/${session.me?.id}/posts/${post.id}`;
   const mine = session.me && post.author?.username === session.me.username;
+  // made once: it keeps its state (and its one request) when the post is redrawn after an edit
+  const likes = likeControl(post);
 
   const show = (focus) => {
     const author = post.author;
@@ -33,6 +36,7 @@ export function postCard(post, { standalone = false } = {}) {
         // the time links to the post's own page (as on other microblogs), except on that page
         standalone ? timeAgo(post.created_at || post.createdAt)
           : h('a', { href: postHref(author ? { ...post, author } : post), class: 'permalink' }, timeAgo(post.created_at || post.createdAt))),
+      h('div', { class: 'post-controls' }, likes),
       actions].filter(Boolean));
     if (focus) edit.focus();
   };

@@ -7,6 +7,7 @@ import { personItem } from '../components/person.js';
 import { pagedList } from '../components/list.js';
 import { withMentions } from '../components/mentions.js';
 import { tabs } from '../components/tabs.js';
+import { profileEditor } from '../components/profile-editor.js';
 
 export async function profile(username) {
   page(username, h('p', { class: 'status', role: 'status' }, 'Loading…'));
@@ -17,7 +18,11 @@ export async function profile(username) {
   } catch (error) { return page(username, h('p', { class: 'error', role: 'alert' }, error.message)); }
   if (!user) return page('Not found', h('p', {}, `There is no user called ${username}.`));
   const errors = errorBox();
-  const button = user.id === String(session.me.id) ? null : h('button', { type: 'button', onclick: async () => {
+  const mine = Boolean(session.me) && user.id === String(session.me.id);
+  // signed out (public reading): no Follow; it needs an account, so the place of the button leads to signing in
+  const signInToFollow = session.me ? null : h('p', { class: 'visitor-note' },
+    h('a', { href: `/login?next=${encodeURIComponent(location.pathname)}` }, 'Sign in'), ` to follow ${user.name}.`);
+  const button = mine || !session.me ? null : h('button', { type: 'button', onclick: async () => {
     try {
       await gql(`mutation($id: ID!) { ${user.followedByMe ? 'unfollow' : 'follow'}(userId: $id) { id } }`, { id: user.id });
       profile(username);
@@ -30,15 +35,14 @@ export async function profile(username) {
     label: 'Followers', empty: 'No followers yet.' });
   const following = pagedList({ url: `${base}/following?limit=20`, render: personItem, noun: 'following', tag: 'ul',
     label: 'Following', empty: 'Not following anyone yet.' });
-  const mine = user.id === String(session.me.id);
   page(user.name,
     h('div', { class: 'profile' },
       user.avatarUrl ? h('img', { class: 'avatar', src: user.avatarUrl, alt: `Avatar of ${user.name}` }) : null,
       h('div', {}, h('p', {}, `@${user.username}`),
         user.bio ? h('p', { class: 'bio', dir: 'auto' }, ...withMentions(user.bio)) : null,
         h('p', { class: 'counts' }, h('span', {}, `${user.followerCount} followers`), h('span', {}, `${user.followingCount} following`)),
-        button,
-        mine ? h('p', {}, h('a', { href: '/settings' }, 'Edit profile')) : null)),
+        button, signInToFollow,
+        mine ? profileEditor(user, () => profile(username)) : null)),
     errors,
     tabs([['Posts', posts], ['Followers', followers], ['Following', following]]));
   await Promise.all([posts.load(), followers.load(), following.load()]);

@@ -50,6 +50,53 @@ public final class BrowserScripts {
     }
 
     /**
+     * Starts {@code node <script> <base-url> <screenshot-dir> <extra...>} and returns at once, for a test that acts on
+     * the service while the script runs (a restart); {@link Running#finishPassing} waits for it as
+     * {@link #runPassing} does.
+     */
+    public static Running start(String script, int port, String... extra) throws IOException {
+        requireInstalled();
+        if (!Files.isDirectory(DIR.resolve("node_modules/playwright-core"))) {
+            try {
+                assertThat(run(List.of("npm", "ci", "--no-audit", "--no-fund")).exitCode()).as("npm ci").isZero();
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IOException(ex);
+            }
+        }
+        List<String> command = new ArrayList<>(List.of("node", script, "http://localhost:" + port,
+                SCREENSHOTS.toAbsolutePath().toString()));
+        command.addAll(List.of(extra));
+        Path output = Files.createTempFile("browser-script", ".log");
+        Process process = new ProcessBuilder(command).directory(DIR.toFile()).redirectErrorStream(true)
+                .redirectOutput(output.toFile()).start();
+        return new Running(command, process, output);
+    }
+
+    /** A script started by {@link #start}; {@link #close} ends it if it still runs. */
+    public record Running(List<String> command, Process process, Path output) implements AutoCloseable {
+
+        /** Waits for the script (at most {@link #LIMIT} from now), prints its output and checks that it passed. */
+        public String finishPassing() throws IOException, InterruptedException {
+            if (!process.waitFor(LIMIT.toMinutes(), TimeUnit.MINUTES)) {
+                fail("timed out after " + LIMIT + ": " + command + "\n" + Files.readString(output));
+            }
+            String text = Files.readString(output, StandardCharsets.UTF_8);
+            System.out.println(text);
+            assertThat(text).contains("all passed").doesNotContain("FAIL");
+            assertThat(process.exitValue()).isZero();
+            return text;
+        }
+
+        @Override
+        public void close() throws IOException {
+            process.destroyForcibly();
+            Files.deleteIfExists(output);
+        }
+    }
+
+    /**
      * The output goes to a file, not a pipe read to its end: reading would block until the script ends, and the time
      * limit below (and JUnit's, which interrupts) could never cut a script that hangs.
      */

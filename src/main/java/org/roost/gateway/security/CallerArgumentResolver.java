@@ -1,7 +1,11 @@
 package org.roost.gateway.security;
 
 import java.util.List;
+import java.util.Optional;
 
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.roost.gateway.publicreading.PublicReading;
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.ErrorCode;
@@ -18,6 +22,12 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @Configuration(proxyBeanMethods = false)
 class CallerArgumentResolver implements HandlerMethodArgumentResolver, WebMvcConfigurer {
 
+    private final PublicReading publicReading;
+
+    CallerArgumentResolver(PublicReading publicReading) {
+        this.publicReading = publicReading;
+    }
+
     @Override
     public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
         resolvers.add(this);
@@ -31,7 +41,12 @@ class CallerArgumentResolver implements HandlerMethodArgumentResolver, WebMvcCon
     @Override
     public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
             NativeWebRequest webRequest, WebDataBinderFactory binderFactory) {
+        // a request without any credential reads as a visitor where public reading allows it (the same rule the
+        // security chain let it through by)
+        HttpServletRequest request = webRequest.getNativeRequest(HttpServletRequest.class);
         return Callers.from(SecurityContextHolder.getContext().getAuthentication())
+                .or(() -> request != null && publicReading.admitsRestVisitor(request)
+                        ? Optional.of(PublicReading.VISITOR) : Optional.empty())
                 .orElseThrow(() -> new ApiException(ErrorCode.UNAUTHENTICATED, ErrorCode.UNAUTHENTICATED.defaultMessage()));
     }
 }

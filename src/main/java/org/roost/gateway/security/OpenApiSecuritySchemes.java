@@ -8,6 +8,7 @@ import io.swagger.v3.oas.models.security.OAuthFlows;
 import io.swagger.v3.oas.models.security.Scopes;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import org.roost.gateway.publicreading.PublicReading;
 import org.roost.identity.session.SessionProperties;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -26,7 +27,7 @@ class OpenApiSecuritySchemes {
     static final String OIDC = "openIdConnect";
 
     @Bean
-    OpenApiCustomizer securitySchemes(SessionProperties sessions) {
+    OpenApiCustomizer securitySchemes(SessionProperties sessions, PublicReading publicReading) {
         return openApi -> {
             Scopes scopes = new Scopes()
                     .addString(org.roost.platform.shared.Scopes.USERS_READ, "Read users' profiles and followers")
@@ -48,9 +49,18 @@ class OpenApiSecuritySchemes {
                     .addSecuritySchemes(OIDC, new SecurityScheme().type(SecurityScheme.Type.OPENIDCONNECT)
                             .openIdConnectUrl("/.well-known/openid-configuration"));
             openApi.setComponents(components);
-            openApi.setSecurity(List.of(new SecurityRequirement().addList(SESSION), new SecurityRequirement().addList(BEARER),
-                    new SecurityRequirement().addList(OAUTH, List.copyOf(scopes.keySet())),
-                    new SecurityRequirement().addList(OIDC)));
+            List<SecurityRequirement> credentials = List.of(new SecurityRequirement().addList(SESSION),
+                    new SecurityRequirement().addList(BEARER), new SecurityRequirement().addList(OAUTH, List.copyOf(scopes.keySet())),
+                    new SecurityRequirement().addList(OIDC));
+            openApi.setSecurity(credentials);
+            if (publicReading.enabled() && openApi.getPaths() != null) {
+                // readable without a credential too (roost.public-reading): OpenAPI's empty requirement says so
+                List<SecurityRequirement> orNone = new java.util.ArrayList<>(credentials);
+                orNone.add(new SecurityRequirement());
+                openApi.getPaths().values().forEach(path -> path.readOperations().stream()
+                        .filter(operation -> PublicReading.READABLE_OPERATIONS.contains(operation.getOperationId()))
+                        .forEach(operation -> operation.setSecurity(orNone)));
+            }
         };
     }
 }

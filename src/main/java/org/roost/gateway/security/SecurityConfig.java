@@ -5,6 +5,7 @@ import java.time.Clock;
 import org.roost.platform.ratelimits.RateLimitBuckets;
 import org.roost.platform.ratelimits.RateLimitFilter;
 import org.roost.platform.ratelimits.RateLimitProperties;
+import org.roost.gateway.publicreading.PublicReading;
 import org.roost.identity.revocation.CredentialRevocations;
 import org.roost.identity.session.SessionProperties;
 import org.roost.identity.session.SessionValidationFilter;
@@ -59,7 +60,7 @@ class SecurityConfig {
             HttpSessionSecurityContextRepository contexts, CredentialRevocations revocations,
             SessionProperties sessions, Clock clock, RateLimitProperties rateLimits, RateLimitBuckets buckets,
             org.roost.platform.web.ErrorResponses errorResponses, org.roost.identity.devices.Devices devices,
-            org.roost.authorization.passkeys.PasskeySecurity passkeys) throws Exception {
+            org.roost.authorization.passkeys.PasskeySecurity passkeys, PublicReading publicReading) throws Exception {
         // with the passkey ceremonies' endpoints (Spring's webAuthn(), see PasskeySecurity)
         http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**", "/webauthn/**",
                         "/login/webauthn")
@@ -76,6 +77,8 @@ class SecurityConfig {
                         .requestMatchers(HttpMethod.DELETE, "/webauthn/register/**").denyAll()
                         // GraphQL answers a missing credential itself (UNAUTHENTICATED in the body, see docs/api.md)
                         .requestMatchers("/graphql").permitAll()
+                        // Profiles and posts for a visitor without any credential, while roost.public-reading is on
+                        .requestMatchers(publicReading::admitsRestVisitor).permitAll()
                         .anyRequest().authenticated())
                 .securityContext(context -> context.securityContextRepository(contexts))
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))

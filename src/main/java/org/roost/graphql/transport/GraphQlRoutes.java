@@ -5,6 +5,7 @@ import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.roost.gateway.publicreading.PublicReading;
 import org.roost.graphql.ContextKeys;
 import org.roost.graphql.Credential;
 import org.roost.graphql.GraphQlErrors;
@@ -40,7 +41,8 @@ class GraphQlRoutes {
     @Bean
     @Order(-10)
     RouterFunction<ServerResponse> roostGraphQlRoutes(WebGraphQlHandler graphQl, PersistedQueries persistedQueries,
-            GraphQlSettings settings, LiveSettings live, LiveStreams streams, GraphiQlPage graphiQl, ErrorResponses errors) {
+            GraphQlSettings settings, LiveSettings live, LiveStreams streams, GraphiQlPage graphiQl, ErrorResponses errors,
+            PublicReading publicReading) {
         OperationReader reader = new OperationReader(persistedQueries);
         GraphQlHttpEndpoint http = new GraphQlHttpEndpoint(graphQl, reader, persistedQueries, errors.retryAfter());
         GraphQlSse sse = new GraphQlSse(graphQl, reader, persistedQueries, settings, live, streams);
@@ -49,7 +51,7 @@ class GraphQlRoutes {
                         sse::handleRequest)
                 .POST(GraphQlHttpEndpoint.PATH, http::handleRequest)
                 .GET(GraphQlHttpEndpoint.PATH, http::handleRequest)
-                .filter((request, next) -> admit(request, next, http, sse))
+                .filter((request, next) -> admit(request, next, http, sse, publicReading))
                 .build()
                 .and(RouterFunctions.route().GET(GraphiQlPage.PATH, graphiQl::page).build());
     }
@@ -61,11 +63,12 @@ class GraphQlRoutes {
     }
 
     private static ServerResponse admit(ServerRequest request, HandlerFunction<ServerResponse> next,
-            GraphQlHttpEndpoint http, GraphQlSse sse) throws Exception {
+            GraphQlHttpEndpoint http, GraphQlSse sse, PublicReading publicReading) throws Exception {
         // The framework hands the servlet request's attributes to the operation (WebGraphQlRequest.getAttributes)
         HttpServletRequest servlet = request.servletRequest();
         servlet.setAttribute(ContextKeys.REQUEST_ID_ATTRIBUTE, RequestIds.of(servlet));
-        Credential.fromHttp(servlet).ifPresent(credential -> servlet.setAttribute(Credential.ATTRIBUTE, credential));
+        Credential.fromHttp(servlet).ifPresentOrElse(credential -> servlet.setAttribute(Credential.ATTRIBUTE, credential),
+                () -> servlet.setAttribute(PublicReading.VISITOR_ATTRIBUTE, publicReading.admitsGraphQlVisitor(servlet)));
         RateLimitCharge.of(servlet).ifPresent(charge -> servlet.setAttribute(ContextKeys.RATE_LIMIT, charge));
         ServerRequest operation = !HttpMethod.GET.equals(request.method()) ? request : ServerRequest.from(request)
                 .headers(headers -> headers.setContentType(OperationReader.URL_PARAMETERS)).build();

@@ -63,6 +63,8 @@ class OpenApiResponses {
             Map.entry("addFollower", new Outcome("Follow a user", "204", List.of("400", "401", "403", "404"))),
             Map.entry("removeFollower", new Outcome("Unfollow a user", "204", READ)),
             Map.entry("listLikes", new Outcome("List who likes a post", "200", READ)),
+            Map.entry("listRecentPosts", new Outcome("List everyone's posts, newest first (the public timeline)", "200",
+                    List.of("400", "401", "403"))),
             Map.entry("addLike", new Outcome("Like a post", "204", READ)),
             Map.entry("removeLike", new Outcome("Take back a like", "204", READ)),
             Map.entry("logIn", new Outcome("Log in with a session cookie (SECOND_FACTOR_REQUIRED: see /login/second-factor)",
@@ -130,7 +132,7 @@ class OpenApiResponses {
      */
     static final Map<String, Map<String, String>> BEYOND_SCHEMA = Map.ofEntries(
             Map.entry("listUsers", CURSOR), Map.entry("listPosts", CURSOR), Map.entry("listFollowers", CURSOR),
-            Map.entry("listLikes", CURSOR),
+            Map.entry("listLikes", CURSOR), Map.entry("listRecentPosts", CURSOR),
             Map.entry("listFollowing", CURSOR), Map.entry("getFeed", CURSOR),
             Map.entry("addFollower", Map.of("follower_id", "must not be the followed user themself")),
             Map.entry("createUser", Map.of("name", NAME_RULES, "email", NFC)),

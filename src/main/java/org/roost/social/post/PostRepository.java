@@ -44,6 +44,13 @@ class PostRepository {
                 .param("limit", limit).query(PostRepository::map).list();
     }
 
+    /** Everyone's posts, newest first (the public timeline), keyset on the primary key. */
+    List<PostSummary> pageAll(@Nullable Long beforeId, int limit) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM posts WHERE id < :before ORDER BY id DESC LIMIT :limit")
+                .param("before", beforeId == null ? Long.MAX_VALUE : beforeId).param("limit", limit)
+                .query(PostRepository::map).list();
+    }
+
     /** The newest {@code perAuthor} posts of each author (for batched GraphQL fields), grouped by author, newest first. */
     List<PostSummary> newestByAuthors(Collection<Long> authorIds, int perAuthor) {
         String branch = "SELECT " + COLUMNS + " FROM posts WHERE "

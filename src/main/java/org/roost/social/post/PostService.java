@@ -103,6 +103,11 @@ public class PostService {
                 PostSummary::id);
     }
 
+    /** Everyone's posts, newest first: the public timeline. */
+    public Page<PostSummary> recent(PageRequest request) {
+        return Page.fromOverfetch(posts.pageAll(request.afterId(), request.limit() + 1), request.limit(), PostSummary::id);
+    }
+
     public List<PostSummary> newestByAuthors(Collection<Long> authorIds, int perAuthor) {
         return posts.newestByAuthors(authorIds, perAuthor);
     }

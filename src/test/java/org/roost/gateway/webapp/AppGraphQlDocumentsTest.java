@@ -27,13 +27,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AppGraphQlDocumentsTest {
 
     private static final Path FOLLOW = Path.of("src/main/resources/static/app/components/follow.js");
+    private static final Path LIKE = Path.of("src/main/resources/static/app/components/like.js");
 
     @Autowired
     MockMvcTester mvc;
 
     private static String constant(String source, String name) {
         Matcher matcher = Pattern.compile("export const " + name + " = '?([^';]+)'?;").matcher(source);
-        assertThat(matcher.find()).as(name + " in " + FOLLOW).isTrue();
+        assertThat(matcher.find()).as(name).isTrue();
         return matcher.group(1).strip();
     }
 
@@ -72,6 +73,48 @@ class AppGraphQlDocumentsTest {
             assertThat(users.get(i).path("followedByMe").asBoolean()).as(ids.get(i))
                     .isEqualTo(followed.contains(ids.get(i)));
         }
+    }
+
+    @Test
+    void theLikeButtonsDocumentAnswersForAsManyPostsAsTheAppAsksAbout() throws Exception {
+        // given the app's document and batch size, and more posts than the alias limit, some of them liked by me
+        String source = Files.readString(LIKE);
+        String document = constant(source, "LIKED_BY_ME");
+        int batch = Integer.parseInt(constant(source, "MAX_IDS"));
+        ApiClient api = new ApiClient(mvc);
+        ApiClient.Login me = api.newUser("liker");
+        ApiClient.Login author = api.newUser("liked");
+        List<String> ids = new ArrayList<>();
+        List<String> liked = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            long post = api.createPost(author, "Post " + i);
+            ids.add(String.valueOf(post));
+            if (i % 3 == 0) {
+                assertThat(me.apply(mvc.put().uri("/api/v1/users/%d/posts/%d/likes/%d".formatted(author.userId(), post, me.userId())))
+                        .exchange()).hasStatus(204);
+                liked.add(String.valueOf(post));
+            }
+        }
+        while (ids.size() < batch) {
+            ids.add(String.valueOf(Long.MAX_VALUE - ids.size())); // no such post: left out of the answer
+        }
+
+        // when the app asks about a whole batch
+        JsonNode answer = GraphQlClient.body(new GraphQlClient(mvc).post(me, document, Map.of("ids", ids)));
+
+        // then every real post is answered, in the order asked, with whether I like it and its count
+        assertThat(answer.path("errors").isMissingNode()).as(answer.toString()).isTrue();
+        JsonNode posts = answer.path("data").path("postsById");
+        assertThat(posts.size()).isEqualTo(25);
+        for (int i = 0; i < 25; i++) {
+            boolean mine = liked.contains(ids.get(i));
+            assertThat(posts.get(i).path("id").asString()).isEqualTo(ids.get(i));
+            assertThat(posts.get(i).path("likedByMe").asBoolean()).as(ids.get(i)).isEqualTo(mine);
+            assertThat(posts.get(i).path("likeCount").asInt()).as(ids.get(i)).isEqualTo(mine ? 1 : 0);
+        }
+        JsonNode tooMany = GraphQlClient.body(new GraphQlClient(mvc).post(me, document,
+                Map.of("ids", java.util.stream.IntStream.rangeClosed(1, batch + 1).mapToObj(String::valueOf).toList())));
+        assertThat(tooMany.path("errors").get(0).path("extensions").path("code").asString()).isEqualTo("VALIDATION_ERROR");
     }
 
     @Test

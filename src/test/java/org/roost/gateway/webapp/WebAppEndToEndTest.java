@@ -50,6 +50,16 @@ class WebAppEndToEndTest {
     }
 
     @Test
+    void likesAndUnlikesPostsAndShowsVisitorsTheLandingPageProfilesAndPostsReadOnly() throws Exception {
+        // when
+        BrowserScripts.runPassing("likes.mjs", port);
+
+        // then
+        assertThat(BrowserScripts.SCREENSHOTS.resolve("landing-desktop.png")).as("screenshots under target/").isRegularFile();
+        assertThat(BrowserScripts.SCREENSHOTS.resolve("likes-desktop.png")).as("screenshots under target/").isRegularFile();
+    }
+
+    @Test
     void registersAnAppInTheDeveloperConsoleAndRemovesItsAccessFromSettings() throws Exception {
         // when
         BrowserScripts.runPassing("console.mjs", port);

@@ -111,8 +111,9 @@ class UserApiTest {
     }
 
     @Test
-    void needsACredentialToReadUsers() {
-        var result = mvc.get().uri("/api/v1/users").exchange();
+    void needsACredentialToReadOnesOwnTimeline() {
+        // users and posts are readable without one while roost.public-reading is on (PublicReadingTest); the feed never
+        var result = mvc.get().uri("/api/v1/feed").exchange();
 
         assertThat(result).hasStatus(401);
         assertThat(result).bodyJson().extractingPath("$.error.code").isEqualTo("UNAUTHENTICATED");
