@@ -1,18 +1,21 @@
 package org.roost.websecurity;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 
+import org.roost.apichain.ApiChainContribution;
 import org.roost.limits.RateLimitBuckets;
 import org.roost.limits.RateLimitFilter;
 import org.roost.limits.RateLimitProperties;
 import org.roost.revocation.CredentialRevocations;
 import org.roost.session.SessionProperties;
 import org.roost.session.SessionValidationFilter;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpMethod;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
@@ -30,6 +33,8 @@ import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWrite
  * The filter chains, one per concern, in this order: the authorization server's protocol
  * endpoints and sign-in pages come first (in {@code authserver}), then the API (this
  * class, order {@value #API_ORDER}), then everything else (public: health, API documentation).
+ * The API chain has no list of features: each contributes its paths, rules and filters as an
+ * {@link ApiChainContribution} bean.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity
@@ -59,24 +64,16 @@ class SecurityConfig {
             HttpSessionSecurityContextRepository contexts, CredentialRevocations revocations,
             SessionProperties sessions, Clock clock, RateLimitProperties rateLimits, RateLimitBuckets buckets,
             org.roost.web.ErrorResponses errorResponses, org.roost.devices.Devices devices,
-            org.roost.passkeys.PasskeySecurity passkeys) throws Exception {
-        // with the passkey ceremonies' endpoints (Spring's webAuthn(), see PasskeySecurity)
-        http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**", "/webauthn/**",
-                        "/login/webauthn")
-                .authorizeHttpRequests(requests -> requests
-                        .requestMatchers(HttpMethod.POST, "/api/v1/users", "/api/users").permitAll()
-                        // Mailed links prove themselves: whoever follows one need not be signed in
-                        .requestMatchers(HttpMethod.POST, "/api/v1/email-verifications", "/api/email-verifications",
-                                "/api/v1/password-resets", "/api/password-resets", "/api/v1/password-resets/complete",
-                                "/api/password-resets/complete").permitAll()
-                        .requestMatchers(HttpMethod.POST, "/login", "/auth/token", "/auth/token/refresh",
-                                "/login/second-factor", "/auth/token/second-factor").permitAll()
-                        .requestMatchers(HttpMethod.POST, org.roost.passkeys.PasskeySecurity.SIGN_IN_PATHS).permitAll()
-                        // Passkeys are removed through the API, which is audited (docs/api.md, "Passkeys")
-                        .requestMatchers(HttpMethod.DELETE, "/webauthn/register/**").denyAll()
-                        // GraphQL answers a missing credential itself (UNAUTHENTICATED in the body, see docs/api.md)
-                        .requestMatchers("/graphql").permitAll()
-                        .anyRequest().authenticated())
+            ObjectProvider<ApiChainContribution> contributions) throws Exception {
+        List<ApiChainContribution> features = contributions.orderedStream().toList();
+        List<String> paths = new ArrayList<>(List.of("/api/**"));
+        features.forEach(feature -> paths.addAll(feature.paths()));
+        http.securityMatcher(paths.toArray(String[]::new))
+                .authorizeHttpRequests(requests -> {
+                    // each feature's own rules (who may call its doors without a credential, say), in bean order
+                    features.forEach(feature -> feature.authorize(requests));
+                    requests.anyRequest().authenticated();
+                })
                 .securityContext(context -> context.securityContextRepository(contexts))
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .csrf(csrf -> csrf.csrfTokenRepository(csrfTokens)
@@ -96,7 +93,9 @@ class SecurityConfig {
                 .formLogin(AbstractHttpConfigurer::disable)
                 .httpBasic(AbstractHttpConfigurer::disable)
                 .logout(AbstractHttpConfigurer::disable);
-        passkeys.configureApi(http);
+        for (ApiChainContribution feature : features) {
+            feature.configure(http);
+        }
         return http.build();
     }
 
