@@ -2,7 +2,9 @@ package org.roost.consents;
 
 import java.util.List;
 
+import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
+import org.roost.openapi.Outcomes;
 import org.roost.shared.ApiException;
 import org.roost.shared.Caller;
 import org.roost.shared.Scopes;
@@ -51,6 +53,8 @@ class ConsentsController {
         this.events = events;
     }
 
+    @Operation(operationId = "listConsents", summary = "List the apps you allowed", tags = "consents")
+    @Outcomes(errors = { "401", "403" })
     @GetMapping
     ConsentList listConsents(Caller caller) {
         String person = Long.toString(caller.requireUser(Scopes.USERS_WRITE).id());
@@ -62,6 +66,8 @@ class ConsentsController {
         return new ConsentList(items);
     }
 
+    @Operation(operationId = "revokeConsent", summary = "Revoke an app's access (ends its tokens)", tags = "consents")
+    @Outcomes(success = "204", errors = { "401", "403", "404" })
     @DeleteMapping("/{app}")
     ResponseEntity<Void> revokeConsent(@PathVariable("app") String clientId, Caller caller) {
         long user = caller.requireUser(Scopes.USERS_WRITE).id();

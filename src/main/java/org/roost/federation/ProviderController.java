@@ -8,6 +8,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import io.swagger.v3.oas.annotations.Hidden;
+import io.swagger.v3.oas.annotations.Operation;
+import org.roost.openapi.Outcomes;
 import org.roost.session.SessionSignIn;
 import org.roost.shared.RandomSecrets;
 import org.roost.shared.SecondFactorRequired;
@@ -60,6 +62,8 @@ class ProviderController {
         this.events = events;
     }
 
+    @Operation(operationId = "listProviders", summary = "The OpenID Connect providers one can sign in with", tags = "auth")
+    @Outcomes(errors = { "429" }, open = true)
     @GetMapping(path = "/auth/providers", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<ProviderList> list() {
         ProviderList list = new ProviderList(providers.list().stream()

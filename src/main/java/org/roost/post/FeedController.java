@@ -6,7 +6,11 @@ import java.util.stream.Collectors;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
+import org.roost.openapi.Outcomes;
+import org.roost.openapi.Outcomes.Rule;
+import org.roost.openapi.SchemaRules;
 import org.roost.shared.Caller;
 import org.roost.shared.Page;
 import org.roost.shared.PageRequest;
@@ -33,6 +37,8 @@ class FeedController {
         this.users = users;
     }
 
+    @Operation(operationId = "getFeed", tags = "feed")
+    @Outcomes(beyondSchema = { @Rule(field = "after", rule = SchemaRules.CURSOR) })
     @GetMapping(path = { ApiPaths.V1 + "/feed", ApiPaths.UNVERSIONED + "/feed" }, produces = "application/json")
     ResponseEntity<ListBody<FeedPostRepresentation>> feed(@RequestParam(required = false) @Nullable Integer limit,
             @RequestParam(required = false) @Nullable String after, Caller caller, HttpServletRequest request) {

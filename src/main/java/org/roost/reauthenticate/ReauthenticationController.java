@@ -6,7 +6,11 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
+import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
+import org.roost.openapi.Outcomes;
+import org.roost.openapi.Outcomes.Rule;
+import org.roost.openapi.SchemaRules;
 import org.roost.session.SessionSignIn;
 import org.roost.session.SessionUser;
 import org.roost.shared.ApiException;
@@ -47,6 +51,10 @@ class ReauthenticationController {
         this.events = events;
     }
 
+    @Operation(operationId = "reauthenticate", summary = "Confirm it is you (a sensitive change's REAUTHENTICATION_REQUIRED)", tags = "auth")
+    @Outcomes(success = "204", errors = { "400", "401", "403", "415", "429" }, beyondSchema = {
+            @Rule(field = "code", rule = "needed when two-factor sign-in is on: the authenticator's current code or an unused recovery code"),
+            @Rule(field = "password", rule = SchemaRules.CURRENT_PASSWORD) })
     @PostMapping(path = "/auth/reauthenticate", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Void> reauthenticate(@Valid @RequestBody Reauthenticate body, Caller caller,
             HttpServletRequest request, HttpServletResponse response) {

@@ -7,7 +7,11 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
+import io.swagger.v3.oas.annotations.Operation;
 import org.roost.devices.Devices;
+import org.roost.openapi.Outcomes;
+import org.roost.openapi.Outcomes.Rule;
+import org.roost.openapi.SchemaRules;
 import org.roost.shared.Caller;
 import org.roost.shared.Ids;
 import org.roost.shared.Scopes;
@@ -49,6 +53,8 @@ class TwoFactorController {
         this.devices = devices;
     }
 
+    @Operation(operationId = "getTwoFactor", summary = "Whether two-factor sign-in is on", tags = "accounts")
+    @Outcomes(errors = { "401", "403", "404" })
     @GetMapping
     ResponseEntity<TwoFactorStatus> status(@PathVariable String userId, Caller caller) {
         long id = owner(userId, caller);
@@ -57,6 +63,8 @@ class TwoFactorController {
     }
 
     /** The secret is shown this once: never cached. */
+    @Operation(operationId = "startTwoFactor", summary = "Start enrolling an authenticator app (a new secret)", tags = "accounts")
+    @Outcomes(errors = { "401", "403", "404", "409" })
     @PostMapping
     ResponseEntity<Enrolment> start(@PathVariable String userId, Caller caller) {
         Enrolments.Started started = enrolments.start(owner(userId, caller));
@@ -64,6 +72,10 @@ class TwoFactorController {
                 .body(new Enrolment(started.secret(), started.otpauthUri(), started.qrCode()));
     }
 
+    @Operation(operationId = "confirmTwoFactor", summary = "Turn two-factor sign-in on with a first code; recovery codes", tags = "accounts")
+    @Outcomes(errors = { "400", "401", "403", "404", "409", "429" }, beyondSchema = {
+            @Rule(field = "code", rule = "must be the authenticator's current code, not used before"),
+            @Rule(field = "current_password", rule = SchemaRules.CURRENT_PASSWORD) })
     @PostMapping(path = "/confirm", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<RecoveryCodes> confirm(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller,
             jakarta.servlet.http.HttpServletRequest request) {
@@ -74,6 +86,10 @@ class TwoFactorController {
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).body(new RecoveryCodes(codes));
     }
 
+    @Operation(operationId = "disableTwoFactor", summary = "Turn two-factor sign-in off (password and a code)", tags = "accounts")
+    @Outcomes(success = "204", errors = { "400", "401", "403", "404", "409", "429" }, beyondSchema = {
+            @Rule(field = "code", rule = SchemaRules.SECOND_FACTOR_CODE),
+            @Rule(field = "current_password", rule = SchemaRules.CURRENT_PASSWORD) })
     @PostMapping(path = "/disable", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Void> disable(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller) {
         enrolments.disable(owner(userId, caller), body.currentPassword(), body.code());
