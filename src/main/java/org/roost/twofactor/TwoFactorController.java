@@ -8,7 +8,6 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 import io.swagger.v3.oas.annotations.Operation;
-import org.roost.devices.Devices;
 import org.roost.openapi.Outcomes;
 import org.roost.openapi.Outcomes.Rule;
 import org.roost.openapi.SchemaRules;
@@ -46,11 +45,9 @@ class TwoFactorController {
     }
 
     private final Enrolments enrolments;
-    private final Devices devices;
 
-    TwoFactorController(Enrolments enrolments, Devices devices) {
+    TwoFactorController(Enrolments enrolments) {
         this.enrolments = enrolments;
-        this.devices = devices;
     }
 
     @Operation(operationId = "getTwoFactor", summary = "Whether two-factor sign-in is on", tags = "accounts")
@@ -77,12 +74,9 @@ class TwoFactorController {
             @Rule(field = "code", rule = "must be the authenticator's current code, not used before"),
             @Rule(field = "current_password", rule = SchemaRules.CURRENT_PASSWORD) })
     @PostMapping(path = "/confirm", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<RecoveryCodes> confirm(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller,
-            jakarta.servlet.http.HttpServletRequest request) {
-        long id = owner(userId, caller);
-        List<String> codes = enrolments.confirm(id, body.currentPassword(), body.code());
-        // As a new password does: whoever was signed in on one factor alone is signed out (this device stays).
-        devices.signOutOthers(id, Devices.current(request));
+    ResponseEntity<RecoveryCodes> confirm(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller) {
+        // Whoever was signed in on one factor alone is then signed out, this device kept (devices.SecondFactorSignOuts)
+        List<String> codes = enrolments.confirm(owner(userId, caller), body.currentPassword(), body.code());
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).body(new RecoveryCodes(codes));
     }
 
