@@ -22,6 +22,14 @@ public interface ApiChainContribution {
     default void authorize(AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry rules) {
     }
 
+    /**
+     * Paths whose {@code POST} establishes a credential rather than uses one (signing up, logging in, getting a
+     * token): no CSRF token is asked there, even from a browser that still holds a session.
+     */
+    default List<String> credentialEndpoints() {
+        return List.of();
+    }
+
     /** Filters or configurers of the feature's own, added to the chain before it is built. */
     default void configure(HttpSecurity http) throws Exception {
     }

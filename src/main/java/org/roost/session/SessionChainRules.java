@@ -23,4 +23,9 @@ class SessionChainRules implements ApiChainContribution {
     public void authorize(AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry rules) {
         rules.requestMatchers(HttpMethod.POST, "/login", "/login/second-factor").permitAll();
     }
+
+    @Override
+    public List<String> credentialEndpoints() {
+        return List.of("/login", "/login/second-factor");
+    }
 }

@@ -23,4 +23,9 @@ class TokenChainRules implements ApiChainContribution {
     public void authorize(AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry rules) {
         rules.requestMatchers(HttpMethod.POST, "/auth/token", "/auth/token/refresh", "/auth/token/second-factor").permitAll();
     }
+
+    @Override
+    public List<String> credentialEndpoints() {
+        return List.of("/auth/token", "/auth/token/refresh", "/auth/token/second-factor");
+    }
 }

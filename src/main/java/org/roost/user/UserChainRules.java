@@ -1,5 +1,7 @@
 package org.roost.user;
 
+import java.util.List;
+
 import org.roost.apichain.ApiChainContribution;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
@@ -15,5 +17,10 @@ class UserChainRules implements ApiChainContribution {
     @Override
     public void authorize(AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry rules) {
         rules.requestMatchers(HttpMethod.POST, "/api/v1/users", "/api/users").permitAll();
+    }
+
+    @Override
+    public List<String> credentialEndpoints() {
+        return List.of("/api/v1/users", "/api/users");
     }
 }

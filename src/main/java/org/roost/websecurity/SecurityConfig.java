@@ -2,7 +2,9 @@ package org.roost.websecurity;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.roost.apichain.ApiChainContribution;
 import org.roost.limits.RateLimitBuckets;
@@ -68,6 +70,8 @@ class SecurityConfig {
         List<ApiChainContribution> features = contributions.orderedStream().toList();
         List<String> paths = new ArrayList<>(List.of("/api/**"));
         features.forEach(feature -> paths.addAll(feature.paths()));
+        Set<String> credentialEndpoints = new HashSet<>();
+        features.forEach(feature -> credentialEndpoints.addAll(feature.credentialEndpoints()));
         http.securityMatcher(paths.toArray(String[]::new))
                 .authorizeHttpRequests(requests -> {
                     // each feature's own rules (who may call its doors without a credential, say), in bean order
@@ -78,7 +82,7 @@ class SecurityConfig {
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .csrf(csrf -> csrf.csrfTokenRepository(csrfTokens)
                         .csrfTokenRequestHandler(new HeaderOnlyCsrfTokenHandler())
-                        .requireCsrfProtectionMatcher(CsrfConfig.requiresCsrf()))
+                        .requireCsrfProtectionMatcher(CsrfConfig.requiresCsrf(Set.copyOf(credentialEndpoints))))
                 .addFilterAfter(new SessionValidationFilter(revocations, sessions, clock, devices::touch), SecurityContextHolderFilter.class)
                 .addFilterAfter(new CsrfCookieFilter(), CsrfFilter.class)
                 .addFilterAfter(new RateLimitFilter(rateLimits, buckets, errorResponses, Callers::from),

@@ -3,12 +3,14 @@ package org.roost.apichain;
 import io.swagger.v3.oas.annotations.Operation;
 import org.junit.jupiter.api.Test;
 import org.roost.openapi.Outcomes;
+import org.roost.support.ApiClient;
 import org.roost.support.IntegrationTest;
 import org.roost.support.Json;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AuthorizeHttpRequestsConfigurer;
@@ -43,6 +45,21 @@ class FeatureContributionsTest {
         // then the contribution's permitAll decided, and its filter ran on the API chain
         assertThat(open).hasStatus(202);
         assertThat(open.getResponse().getHeader("X-Contributed-Filter")).isEqualTo("applied");
+    }
+
+    @Test
+    void aContributedCredentialEndpointAsksNoCsrfTokenOfASignedInBrowser() {
+        // given a browser signed in with a session
+        ApiClient.Login session = new ApiClient(mvc).newUser("csrf");
+
+        // when it posts with its session cookie but no CSRF token, to the contributed endpoint and to another write
+        MvcTestResult exempt = session.cookieOnly(mvc.post().uri(OPEN)).exchange();
+        MvcTestResult other = session.cookieOnly(mvc.post().uri("/api/v1/users/" + session.userId() + "/posts")
+                .contentType(MediaType.APPLICATION_JSON).content("{\"title\":\"t\",\"body\":\"b\"}")).exchange();
+
+        // then only the contributed one goes through
+        assertThat(exempt).hasStatus(202);
+        assertThat(other).hasStatus(403);
     }
 
     @Test
@@ -93,6 +110,11 @@ class FeatureContributionsTest {
                 public void authorize(
                         AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry rules) {
                     rules.requestMatchers(HttpMethod.POST, OPEN).permitAll();
+                }
+
+                @Override
+                public java.util.List<String> credentialEndpoints() {
+                    return java.util.List.of(OPEN);
                 }
 
                 @Override
