@@ -5,8 +5,9 @@
  */
 @ApplicationModule(displayName = "Authorization server", allowedDependencies = {
         "identity :: devices", "identity :: federation", "identity :: login", "identity :: revocation",
-        "identity :: session", "identity :: twofactor", "identity :: user", "platform :: outbound",
-        "platform :: ratelimits", "platform :: shared", "platform :: stepup", "platform :: web" })
+        "identity :: session", "identity :: twofactor", "identity :: user", "platform :: apichain",
+        "platform :: openapi", "platform :: outbound", "platform :: ratelimits", "platform :: shared",
+        "platform :: stepup", "platform :: web" })
 @NullMarked
 package org.roost.authorization;
 

@@ -3,8 +3,8 @@
  * contribute ({@code security}), idempotency keys for writes, and the web app's pages.
  */
 @ApplicationModule(displayName = "Gateway", allowedDependencies = {
-        "authorization :: passkeys", "authorization :: token", "identity :: devices", "identity :: revocation",
-        "identity :: session", "platform :: ratelimits", "platform :: requestbody", "platform :: shared",
+        "authorization :: token", "identity :: devices", "identity :: revocation", "identity :: session",
+        "platform :: apichain", "platform :: ratelimits", "platform :: requestbody", "platform :: shared",
         "platform :: web" })
 @NullMarked
 package org.roost.gateway;

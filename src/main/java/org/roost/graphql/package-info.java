@@ -5,8 +5,8 @@
  * operation may cost is {@code documentlimits}.
  */
 @ApplicationModule(displayName = "GraphQL", allowedDependencies = {
-        "authorization :: token", "gateway :: publicreading", "gateway :: security", "platform :: live",
-        "platform :: ratelimits", "platform :: shared", "platform :: web" })
+        "authorization :: token", "gateway :: publicreading", "gateway :: security", "platform :: apichain",
+        "platform :: live", "platform :: ratelimits", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.graphql;
 

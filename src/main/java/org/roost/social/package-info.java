@@ -2,7 +2,7 @@
  * The social network itself: posts, follows, likes, timelines, their repair after imports, and demo data.
  */
 @ApplicationModule(displayName = "Social", allowedDependencies = {
-        "identity :: user", "platform :: live", "platform :: shared", "platform :: web" })
+        "identity :: user", "platform :: live", "platform :: openapi", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.social;
 

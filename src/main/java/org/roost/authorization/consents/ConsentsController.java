@@ -2,12 +2,14 @@ package org.roost.authorization.consents;
 
 import java.util.List;
 
+import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.shared.SecurityEvent;
 import org.roost.platform.web.ApiPaths;
+import org.roost.platform.openapi.Outcomes;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -51,6 +53,8 @@ class ConsentsController {
         this.events = events;
     }
 
+    @Operation(operationId = "listConsents", summary = "List the apps you allowed", tags = "consents")
+    @Outcomes(errors = { "401", "403" })
     @GetMapping
     ConsentList listConsents(Caller caller) {
         String person = Long.toString(caller.requireUser(Scopes.USERS_WRITE).id());
@@ -62,6 +66,8 @@ class ConsentsController {
         return new ConsentList(items);
     }
 
+    @Operation(operationId = "revokeConsent", summary = "Revoke an app's access (ends its tokens)", tags = "consents")
+    @Outcomes(success = "204", errors = { "401", "403", "404" })
     @DeleteMapping("/{app}")
     ResponseEntity<Void> revokeConsent(@PathVariable("app") String clientId, Caller caller) {
         long user = caller.requireUser(Scopes.USERS_WRITE).id();

@@ -3,7 +3,7 @@
  * (which ends that app's tokens for them at once).
  */
 @ApplicationModule(displayName = "Authorization server: consents",
-        allowedDependencies = { "platform :: shared", "platform :: web" })
+        allowedDependencies = { "platform :: openapi", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.authorization.consents;
 

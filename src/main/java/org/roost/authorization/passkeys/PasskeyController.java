@@ -7,6 +7,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Caller;
@@ -14,6 +15,7 @@ import org.roost.platform.shared.Ids;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.shared.Timestamps;
 import org.roost.platform.web.ApiPaths;
+import org.roost.platform.openapi.Outcomes;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -51,17 +53,23 @@ class PasskeyController {
         this.passkeys = passkeys;
     }
 
+    @Operation(operationId = "listPasskeys", summary = "The user's passkeys", tags = "accounts")
+    @Outcomes(errors = { "401", "403", "404" })
     @GetMapping
     PasskeyList list(@PathVariable String userId, Caller caller) {
         return new PasskeyList(passkeys.list(owner(userId, caller)).stream().map(PasskeyController::view).toList());
     }
 
+    @Operation(operationId = "renamePasskey", summary = "Rename a passkey", tags = "accounts")
+    @Outcomes(errors = { "400", "401", "403", "404", "412", "413", "415" })
     @PatchMapping(path = "/{passkeyId}", consumes = MediaType.APPLICATION_JSON_VALUE)
     PasskeyRepresentation rename(@PathVariable String userId, @PathVariable String passkeyId,
             @Valid @RequestBody Rename body, Caller caller) {
         return view(passkeys.rename(owner(userId, caller), passkeyId, body.label().strip()));
     }
 
+    @Operation(operationId = "removePasskey", summary = "Remove a passkey: it no longer signs in", tags = "accounts")
+    @Outcomes(success = "204", errors = { "401", "403", "404", "412" })
     @DeleteMapping("/{passkeyId}")
     ResponseEntity<Void> remove(@PathVariable String userId, @PathVariable String passkeyId, Caller caller) {
         passkeys.remove(owner(userId, caller), passkeyId);

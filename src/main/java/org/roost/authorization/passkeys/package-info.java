@@ -7,9 +7,10 @@
  * the framework's endpoints, and a small owner-only API to list, rename and remove passkeys (docs/api.md,
  * "Passkeys"). Public: {@link PasskeySecurity}, which the security chains apply.
  */
-@NamedInterface("passkeys")
+@ApplicationModule(displayName = "Authorization server: passkeys",
+        allowedDependencies = { "authorization :: server", "authorization :: signinsession", "identity :: session", "identity :: twofactor", "identity :: user", "platform :: apichain", "platform :: openapi", "platform :: ratelimits", "platform :: shared", "platform :: stepup", "platform :: web" })
 @NullMarked
 package org.roost.authorization.passkeys;
 
 import org.jspecify.annotations.NullMarked;
-import org.springframework.modulith.NamedInterface;
+import org.springframework.modulith.ApplicationModule;

@@ -4,12 +4,15 @@ import java.util.List;
 import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Caller;
 import org.roost.platform.stepup.Reauthentication;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.shared.Timestamps;
 import org.roost.platform.web.ApiPaths;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -55,6 +58,13 @@ class AppsController {
         this.reauthentication = reauthentication;
     }
 
+    @Operation(operationId = "registerApp", summary = "Register an app (an OAuth client) of your own", tags = "apps")
+    @Outcomes(success = "201", errors = { "400", "401", "403", "409", "413", "415" }, beyondSchema = {
+            @Rule(field = "name", rule = "1 to 100 characters"),
+            @Rule(field = "redirect_uris", rule = "each https, or http on a loopback address; no fragment, wildcard or "
+                    + "user information (docs/api.md, \"Client registration\")"),
+            @Rule(field = "scopes", rule = "some of the scopes an app may have"),
+            @Rule(field = "type", rule = "public or confidential") })
     @PostMapping(consumes = "application/json")
     ResponseEntity<AppView> registerApp(@RequestBody NewApp app, Caller caller) {
         long owner = caller.requireUser(Scopes.USERS_WRITE).id();
@@ -71,16 +81,22 @@ class AppsController {
                 .header("Cache-Control", "no-store").body(created);
     }
 
+    @Operation(operationId = "getApp", summary = "Get one of your apps", tags = "apps")
+    @Outcomes(errors = { "401", "403", "404" })
     @GetMapping("/{app}")
     AppView getApp(@PathVariable("app") String clientId, Caller caller) {
         return AppView.of(apps.get(caller.requireUser(Scopes.USERS_WRITE).id(), clientId));
     }
 
+    @Operation(operationId = "listApps", summary = "List your apps", tags = "apps")
+    @Outcomes(errors = { "401", "403" })
     @GetMapping
     AppList listApps(Caller caller) {
         return new AppList(apps.list(caller.requireUser(Scopes.USERS_WRITE).id()).stream().map(AppView::of).toList());
     }
 
+    @Operation(operationId = "rotateAppSecret", summary = "Replace your app's secret", tags = "apps")
+    @Outcomes(errors = { "401", "403", "404", "409" })
     @PostMapping("/{app}/secret")
     ResponseEntity<AppView> rotateAppSecret(@PathVariable("app") String clientId, Caller caller) {
         caller.requireUser(Scopes.USERS_WRITE);
@@ -89,6 +105,8 @@ class AppsController {
                 .body(AppView.of(apps.rotateSecret(caller.requireUser(Scopes.USERS_WRITE).id(), clientId)));
     }
 
+    @Operation(operationId = "deleteApp", summary = "Delete your app and what it was granted", tags = "apps")
+    @Outcomes(success = "204", errors = { "401", "403", "404" })
     @DeleteMapping("/{app}")
     ResponseEntity<Void> deleteApp(@PathVariable("app") String clientId, Caller caller) {
         apps.delete(caller.requireUser(Scopes.USERS_WRITE).id(), clientId);

@@ -4,7 +4,7 @@
  * apps. Redirect URIs follow one rule for both ({@link RedirectUriRules}).
  */
 @ApplicationModule(displayName = "Authorization server: registration",
-        allowedDependencies = { "authorization :: server", "authorization :: signingkeys", "authorization.backchannel", "authorization.par", "platform :: outbound", "platform :: shared", "platform :: stepup", "platform :: web" })
+        allowedDependencies = { "authorization :: server", "authorization :: signingkeys", "authorization.backchannel", "authorization.par", "platform :: openapi", "platform :: outbound", "platform :: shared", "platform :: stepup", "platform :: web" })
 @NullMarked
 package org.roost.authorization.registration;
 

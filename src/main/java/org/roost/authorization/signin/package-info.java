@@ -5,7 +5,7 @@
  * {@code authserver}.
  */
 @ApplicationModule(displayName = "Authorization server: signin",
-        allowedDependencies = { "authorization :: passkeys", "authorization :: server", "authorization :: signinsession", "identity :: federation", "identity :: login", "identity :: revocation", "identity :: twofactor", "identity :: user", "platform :: ratelimits", "platform :: shared", "platform :: web" })
+        allowedDependencies = { "authorization :: server", "authorization :: signinsession", "authorization.passkeys", "identity :: federation", "identity :: login", "identity :: revocation", "identity :: twofactor", "identity :: user", "platform :: ratelimits", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.authorization.signin;
 

@@ -1,5 +1,6 @@
 package org.roost.authorization.token;
 
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
@@ -19,6 +20,9 @@ import org.roost.platform.shared.SecurityEvent.Kind;
 import org.roost.identity.twofactor.SecondFactorLogin;
 import org.roost.identity.twofactor.SecondFactors;
 import org.roost.identity.user.UserSummary;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
+import org.roost.platform.openapi.SchemaRules;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
@@ -64,6 +68,8 @@ class TokenController {
         this.issuers = issuers;
     }
 
+    @Operation(operationId = "createToken", summary = "Get a first-party token pair (SECOND_FACTOR_REQUIRED: see /auth/token/second-factor)", tags = "auth")
+    @Outcomes(errors = { "400", "401", "415", "429" }, open = true)
     @PostMapping(path = "/auth/token", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<TokenResponse> token(@Valid @RequestBody LoginRequest login,
             HttpServletRequest request) {
@@ -74,6 +80,10 @@ class TokenController {
     }
 
     /** The second step of {@link #token} for a user with two-factor sign-in on (docs/api.md, "Two-factor sign-in"). */
+    @Operation(operationId = "createTokenSecondFactor", summary = "Finish a token login with a second factor", tags = "auth")
+    @Outcomes(errors = { "400", "415", "429" }, open = true, beyondSchema = {
+            @Rule(field = "code", rule = SchemaRules.SECOND_FACTOR_CODE),
+            @Rule(field = "step_token", rule = SchemaRules.STEP_TOKEN) })
     @PostMapping(path = "/auth/token/second-factor", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<TokenResponse> secondFactor(@Valid @RequestBody SecondFactorLogin body, HttpServletRequest request) {
@@ -90,6 +100,8 @@ class TokenController {
         return issued;
     }
 
+    @Operation(operationId = "refreshToken", summary = "Rotate a refresh token", tags = "auth")
+    @Outcomes(errors = { "400", "401", "415" }, open = true)
     @PostMapping(path = "/auth/token/refresh", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<TokenResponse> refresh(@Valid @RequestBody RefreshRequest body, HttpServletRequest request) {
@@ -108,6 +120,8 @@ class TokenController {
      * Ends the presented access token at once, and its refresh token's family when the body names one. The body is
      * optional, so a request without one matches whatever its Content-Type; one with a body must send JSON.
      */
+    @Operation(operationId = "revokeToken", summary = "Revoke the presented access token", tags = "auth")
+    @Outcomes(success = "204", errors = { "400", "401" })
     @PostMapping(path = "/auth/logout", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Void> logout(@RequestBody(required = false) @Valid @Nullable LogoutRequest body) {
         if (!(SecurityContextHolder.getContext().getAuthentication() instanceof JwtAuthenticationToken token)) {

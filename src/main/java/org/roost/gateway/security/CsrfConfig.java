@@ -20,9 +20,6 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 class CsrfConfig {
 
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
-    /** Endpoints that establish a credential rather than use one. */
-    private static final Set<String> CREDENTIAL_ENDPOINTS = Set.of("/login", "/auth/token", "/auth/token/refresh",
-            "/api/v1/users", "/api/users", "/login/second-factor", "/auth/token/second-factor");
 
     @Bean
     CookieCsrfTokenRepository csrfTokenRepository() {
@@ -31,9 +28,10 @@ class CsrfConfig {
         return repository;
     }
 
-    static RequestMatcher requiresCsrf() {
+    /** @param credentialEndpoints where a {@code POST} establishes a credential rather than uses one (contributed) */
+    static RequestMatcher requiresCsrf(Set<String> credentialEndpoints) {
         return request -> !SAFE_METHODS.contains(request.getMethod())
-                && !isCredentialEndpoint(request)
+                && !isCredentialEndpoint(request, credentialEndpoints)
                 && !hasBearer(request)
                 && isSessionAuthenticated();
     }
@@ -43,8 +41,8 @@ class CsrfConfig {
         return authentication != null && authentication.getPrincipal() instanceof SessionUser;
     }
 
-    private static boolean isCredentialEndpoint(HttpServletRequest request) {
-        return "POST".equals(request.getMethod()) && CREDENTIAL_ENDPOINTS.contains(request.getRequestURI());
+    private static boolean isCredentialEndpoint(HttpServletRequest request, Set<String> credentialEndpoints) {
+        return "POST".equals(request.getMethod()) && credentialEndpoints.contains(request.getRequestURI());
     }
 
     static boolean hasBearer(HttpServletRequest request) {

@@ -1,19 +1,23 @@
 package org.roost.gateway.security;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
+import org.roost.platform.apichain.ApiChainContribution;
 import org.roost.platform.ratelimits.RateLimitBuckets;
 import org.roost.platform.ratelimits.RateLimitFilter;
 import org.roost.platform.ratelimits.RateLimitProperties;
-import org.roost.gateway.publicreading.PublicReading;
 import org.roost.identity.revocation.CredentialRevocations;
 import org.roost.identity.session.SessionProperties;
 import org.roost.identity.session.SessionValidationFilter;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpMethod;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
@@ -31,6 +35,8 @@ import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWrite
  * The filter chains, one per concern, in this order: the authorization server's protocol
  * endpoints and sign-in pages come first (in {@code authserver}), then the API (this
  * class, order {@value #API_ORDER}), then everything else (public: health, API documentation).
+ * The API chain has no list of features: each contributes its paths, rules and filters as an
+ * {@link ApiChainContribution} bean.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity
@@ -60,31 +66,23 @@ class SecurityConfig {
             HttpSessionSecurityContextRepository contexts, CredentialRevocations revocations,
             SessionProperties sessions, Clock clock, RateLimitProperties rateLimits, RateLimitBuckets buckets,
             org.roost.platform.web.ErrorResponses errorResponses, org.roost.identity.devices.Devices devices,
-            org.roost.authorization.passkeys.PasskeySecurity passkeys, PublicReading publicReading) throws Exception {
-        // with the passkey ceremonies' endpoints (Spring's webAuthn(), see PasskeySecurity)
-        http.securityMatcher("/api/**", "/login", "/logout", "/auth/**", "/graphql", "/graphql/**", "/webauthn/**",
-                        "/login/webauthn")
-                .authorizeHttpRequests(requests -> requests
-                        .requestMatchers(HttpMethod.POST, "/api/v1/users", "/api/users").permitAll()
-                        // Mailed links prove themselves: whoever follows one need not be signed in
-                        .requestMatchers(HttpMethod.POST, "/api/v1/email-verifications", "/api/email-verifications",
-                                "/api/v1/password-resets", "/api/password-resets", "/api/v1/password-resets/complete",
-                                "/api/password-resets/complete").permitAll()
-                        .requestMatchers(HttpMethod.POST, "/login", "/auth/token", "/auth/token/refresh",
-                                "/login/second-factor", "/auth/token/second-factor").permitAll()
-                        .requestMatchers(HttpMethod.POST, org.roost.authorization.passkeys.PasskeySecurity.SIGN_IN_PATHS).permitAll()
-                        // Passkeys are removed through the API, which is audited (docs/api.md, "Passkeys")
-                        .requestMatchers(HttpMethod.DELETE, "/webauthn/register/**").denyAll()
-                        // GraphQL answers a missing credential itself (UNAUTHENTICATED in the body, see docs/api.md)
-                        .requestMatchers("/graphql").permitAll()
-                        // Profiles and posts for a visitor without any credential, while roost.public-reading is on
-                        .requestMatchers(publicReading::admitsRestVisitor).permitAll()
-                        .anyRequest().authenticated())
+            ObjectProvider<ApiChainContribution> contributions) throws Exception {
+        List<ApiChainContribution> features = contributions.orderedStream().toList();
+        List<String> paths = new ArrayList<>(List.of("/api/**"));
+        features.forEach(feature -> paths.addAll(feature.paths()));
+        Set<String> credentialEndpoints = new HashSet<>();
+        features.forEach(feature -> credentialEndpoints.addAll(feature.credentialEndpoints()));
+        http.securityMatcher(paths.toArray(String[]::new))
+                .authorizeHttpRequests(requests -> {
+                    // each feature's own rules (who may call its doors without a credential, say), in bean order
+                    features.forEach(feature -> feature.authorize(requests));
+                    requests.anyRequest().authenticated();
+                })
                 .securityContext(context -> context.securityContextRepository(contexts))
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .csrf(csrf -> csrf.csrfTokenRepository(csrfTokens)
                         .csrfTokenRequestHandler(new HeaderOnlyCsrfTokenHandler())
-                        .requireCsrfProtectionMatcher(CsrfConfig.requiresCsrf()))
+                        .requireCsrfProtectionMatcher(CsrfConfig.requiresCsrf(Set.copyOf(credentialEndpoints))))
                 .addFilterAfter(new SessionValidationFilter(revocations, sessions, clock, devices::touch), SecurityContextHolderFilter.class)
                 .addFilterAfter(new CsrfCookieFilter(), CsrfFilter.class)
                 .addFilterAfter(new RateLimitFilter(rateLimits, buckets, errorResponses, Callers::from),
@@ -99,7 +97,9 @@ class SecurityConfig {
                 .formLogin(AbstractHttpConfigurer::disable)
                 .httpBasic(AbstractHttpConfigurer::disable)
                 .logout(AbstractHttpConfigurer::disable);
-        passkeys.configureApi(http);
+        for (ApiChainContribution feature : features) {
+            feature.configure(http);
+        }
         return http.build();
     }
 

@@ -4,7 +4,7 @@
  * GraphiQL, the OpenAPI description of {@code /graphql}). Everything about an operation itself is {@code graphql}'s.
  */
 @ApplicationModule(displayName = "GraphQL: transport",
-        allowedDependencies = { "gateway :: publicreading", "graphql", "platform :: live", "platform :: ratelimits", "platform :: shared", "platform :: web" })
+        allowedDependencies = { "gateway :: publicreading", "graphql", "platform :: apichain", "platform :: live", "platform :: ratelimits", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.graphql.transport;
 

@@ -5,6 +5,7 @@ import java.util.List;
 import jakarta.servlet.http.HttpServletRequest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Caller;
@@ -12,6 +13,7 @@ import org.roost.platform.shared.Ids;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.shared.Timestamps;
 import org.roost.platform.web.ApiPaths;
+import org.roost.platform.openapi.Outcomes;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -50,6 +52,8 @@ class DeviceController {
         this.reauthentication = reauthentication;
     }
 
+    @Operation(operationId = "listDevices", summary = "Where the user is signed in (sessions and token families)", tags = "accounts")
+    @Outcomes(errors = { "401", "403", "404" })
     @GetMapping
     DeviceList list(@PathVariable String userId, Caller caller, HttpServletRequest request) {
         String current = current(request);
@@ -58,12 +62,16 @@ class DeviceController {
                 Timestamps.format(d.createdAt()), Timestamps.format(d.lastUsedAt()), d.id().equals(current))).toList());
     }
 
+    @Operation(operationId = "signOutDevice", summary = "Sign one device out, on every instance", tags = "accounts")
+    @Outcomes(success = "204", errors = { "401", "403", "404", "412" })
     @DeleteMapping("/{deviceId}")
     ResponseEntity<Void> signOut(@PathVariable String userId, @PathVariable String deviceId, Caller caller) {
         devices.signOut(owner(userId, caller), deviceId);
         return ResponseEntity.noContent().build();
     }
 
+    @Operation(operationId = "signOutOtherDevices", summary = "Sign out every device but this one", tags = "accounts")
+    @Outcomes(success = "204", errors = { "401", "403", "404" })
     @PostMapping("/sign-out-others")
     ResponseEntity<Void> signOutOthers(@PathVariable String userId, Caller caller, HttpServletRequest request) {
         long owner = owner(userId, caller);

@@ -8,6 +8,9 @@ import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.Ids;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.web.ApiPaths;
+import io.swagger.v3.oas.annotations.Operation;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -31,6 +34,9 @@ class EmailController {
         this.verifications = verifications;
     }
 
+    @Operation(operationId = "verifyEmail", summary = "Follow a link that proves an email address", tags = "accounts")
+    @Outcomes(success = "204", errors = { "400", "409", "415" }, open = true, beyondSchema = {
+            @Rule(field = "token", rule = "must be an unused, unexpired link's token, to the user's current address") })
     @PostMapping(path = { ApiPaths.V1 + "/email-verifications", ApiPaths.UNVERSIONED + "/email-verifications" },
             consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Void> verify(@Valid @RequestBody Verification body) {
@@ -38,6 +44,8 @@ class EmailController {
         return ResponseEntity.noContent().build();
     }
 
+    @Operation(operationId = "resendEmailVerification", summary = "Mail a new link to the user's unproven address", tags = "accounts")
+    @Outcomes(success = "202", errors = { "401", "403", "404", "409", "429" })
     @PostMapping(path = { ApiPaths.V1 + "/users/{userId}/email-verifications",
             ApiPaths.UNVERSIONED + "/users/{userId}/email-verifications" })
     ResponseEntity<Void> resend(@PathVariable String userId, Caller caller) {

@@ -5,7 +5,7 @@
  * and {@link OutgoingMail}, which the other account features use for their own mail.
  */
 @ApplicationModule(displayName = "Identity: email",
-        allowedDependencies = { "identity :: user", "platform :: origin", "platform :: ratelimits", "platform :: shared", "platform :: web" })
+        allowedDependencies = { "identity :: user", "platform :: apichain", "platform :: openapi", "platform :: origin", "platform :: ratelimits", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.identity.email;
 

@@ -8,6 +8,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.ApiException;
@@ -16,6 +17,7 @@ import org.roost.platform.shared.Ids;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.shared.Timestamps;
 import org.roost.platform.web.ApiPaths;
+import org.roost.platform.openapi.Outcomes;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -70,6 +72,8 @@ class IdentityController {
         this.users = users;
     }
 
+    @Operation(operationId = "listIdentities", summary = "The providers linked to the user's account", tags = "accounts")
+    @Outcomes(errors = { "401", "403", "404" })
     @GetMapping
     IdentityList list(@PathVariable String userId, Caller caller) {
         long owner = owner(userId, caller);
@@ -83,6 +87,8 @@ class IdentityController {
      * Starts linking: the answer names where this browser goes to sign in at the provider, whose account is then
      * linked to the caller's. The location works only in the browser that asked: the answer binds it with a cookie.
      */
+    @Operation(operationId = "startIdentityLink", summary = "Start linking a provider (the browser goes to the location)", tags = "accounts")
+    @Outcomes(errors = { "400", "401", "403", "404", "415" })
     @PostMapping(path = "/link-requests", consumes = MediaType.APPLICATION_JSON_VALUE)
     LinkStart link(@PathVariable String userId, Caller caller, @Valid @RequestBody LinkRequest body,
             HttpServletResponse response) {
@@ -94,6 +100,8 @@ class IdentityController {
         return new LinkStart(provider.start() + "?link=" + ticket);
     }
 
+    @Operation(operationId = "removeIdentity", summary = "Remove a linked provider (not the last way to sign in)", tags = "accounts")
+    @Outcomes(success = "204", errors = { "401", "403", "404", "409" })
     @DeleteMapping("/{identityId}")
     ResponseEntity<Void> remove(@PathVariable String userId, @PathVariable String identityId, Caller caller) {
         long owner = owner(userId, caller);

@@ -14,6 +14,8 @@ import org.roost.platform.shared.SecondFactorRequired;
 import org.roost.platform.shared.SecurityEvent;
 import org.roost.identity.twofactor.SecondFactors;
 import org.roost.identity.user.UserService;
+import io.swagger.v3.oas.annotations.Operation;
+import org.roost.platform.openapi.Outcomes;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
@@ -60,6 +62,8 @@ class ProviderController {
         this.events = events;
     }
 
+    @Operation(operationId = "listProviders", summary = "The OpenID Connect providers one can sign in with", tags = "auth")
+    @Outcomes(errors = { "429" }, open = true)
     @GetMapping(path = "/auth/providers", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<ProviderList> list() {
         ProviderList list = new ProviderList(providers.list().stream()

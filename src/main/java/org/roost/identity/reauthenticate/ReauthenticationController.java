@@ -6,6 +6,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
+import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
 import org.roost.identity.session.SessionSignIn;
 import org.roost.identity.session.SessionUser;
@@ -14,6 +15,9 @@ import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.SecurityEvent;
 import org.roost.identity.twofactor.SecondFactors;
 import org.roost.identity.user.UserService;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
+import org.roost.platform.openapi.SchemaRules;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -47,6 +51,10 @@ class ReauthenticationController {
         this.events = events;
     }
 
+    @Operation(operationId = "reauthenticate", summary = "Confirm it is you (a sensitive change's REAUTHENTICATION_REQUIRED)", tags = "auth")
+    @Outcomes(success = "204", errors = { "400", "401", "403", "415", "429" }, beyondSchema = {
+            @Rule(field = "code", rule = "needed when two-factor sign-in is on: the authenticator's current code or an unused recovery code"),
+            @Rule(field = "password", rule = SchemaRules.CURRENT_PASSWORD) })
     @PostMapping(path = "/auth/reauthenticate", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Void> reauthenticate(@Valid @RequestBody Reauthenticate body, Caller caller,
             HttpServletRequest request, HttpServletResponse response) {

@@ -3,7 +3,7 @@
  * that stepup.Reauthentication refused with {@code REAUTHENTICATION_REQUIRED} (docs/api.md, "Re-authentication").
  */
 @ApplicationModule(displayName = "Identity: reauthenticate",
-        allowedDependencies = { "identity :: session", "identity :: twofactor", "identity :: user", "platform :: shared" })
+        allowedDependencies = { "identity :: session", "identity :: twofactor", "identity :: user", "platform :: openapi", "platform :: shared" })
 @NullMarked
 package org.roost.identity.reauthenticate;
 

@@ -8,6 +8,9 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 import org.roost.platform.web.ApiPaths;
+import io.swagger.v3.oas.annotations.Operation;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -38,6 +41,8 @@ class PasswordResetController {
         this.resets = resets;
     }
 
+    @Operation(operationId = "requestPasswordReset", summary = "Ask for a link to set a new password", tags = "accounts")
+    @Outcomes(success = "202", errors = { "400", "415", "429" }, open = true)
     @PostMapping(path = { ApiPaths.V1 + "/password-resets", ApiPaths.UNVERSIONED + "/password-resets" },
             consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Accepted> request(@Valid @RequestBody ResetRequest body, HttpServletRequest request) {
@@ -45,6 +50,9 @@ class PasswordResetController {
         return ResponseEntity.accepted().body(new Accepted(ANSWER));
     }
 
+    @Operation(operationId = "resetPassword", summary = "Set a new password through a mailed link", tags = "accounts")
+    @Outcomes(success = "204", errors = { "400", "415" }, open = true, beyondSchema = {
+            @Rule(field = "token", rule = "must be an unused, unexpired reset link's token") })
     @PostMapping(path = { ApiPaths.V1 + "/password-resets/complete", ApiPaths.UNVERSIONED + "/password-resets/complete" },
             consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Void> complete(@Valid @RequestBody ResetCompletion body) {

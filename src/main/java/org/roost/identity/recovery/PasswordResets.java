@@ -20,14 +20,18 @@ import org.roost.identity.user.UserSummary;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * "Forgot password": a request is answered before anything is looked up; the account is found, throttled and mailed
  * afterwards on a thread of its own, so neither the answer nor its timing depends on whether the account exists.
- * Only a verified address receives a link: an unproven one may be anybody's.
+ * Only a verified address receives a link: an unproven one may be anybody's. The request is written down
+ * ({@link ResetRequests}) before it is answered and deleted in the transaction that handles it, so one answered just
+ * before the instance stopped is handled by the next look of any instance, not lost with the thread.
  */
 @Service
 class PasswordResets {
@@ -42,11 +46,13 @@ class PasswordResets {
     private final ApplicationEventPublisher events;
     private final Clock clock;
     private final TransactionTemplate transaction;
+    private final ResetRequests requests;
     private final SimpleAsyncTaskExecutor threads = new SimpleAsyncTaskExecutor("password-reset-");
 
-    PasswordResets(JdbcClient jdbc, UserService users, Mailer mailer, Quotas quotas,
-            RecoveryProperties properties, ApplicationEventPublisher events, Clock clock, TransactionTemplate transaction) {
+    PasswordResets(JdbcClient jdbc, UserService users, Mailer mailer, Quotas quotas, RecoveryProperties properties,
+            ApplicationEventPublisher events, Clock clock, TransactionTemplate transaction, ResetRequests requests) {
         this.transaction = transaction;
+        this.requests = requests;
         this.jdbc = jdbc;
         this.users = users;
         this.mailer = mailer;
@@ -76,34 +82,73 @@ class PasswordResets {
         if (!quotas.tryTake(perAddress, "a:" + address)) {
             throw ApiException.rateLimited(properties.window());
         }
-        String page = mailer.link("/reset-password");
-        threads.execute(() -> mailLink(identifier, byEmail, page));
+        Instant now = clock.instant();
+        ResetRequests.Pending pending = requests.add(identifier, now, now.plus(properties.requestClaim()));
+        threads.execute(() -> handle(pending));
     }
 
-    private void mailLink(String identifier, boolean byEmail, String page) {
+    /** Handles what is due: requests whose instance stopped before handling them, or whose last try failed. */
+    @Scheduled(fixedDelayString = "${roost.recovery.request-poll-interval}",
+            initialDelayString = "${roost.recovery.request-poll-interval}")
+    void handleDue() {
         try {
-            Optional<Long> account = byEmail ? users.findIdByVerifiedEmail(identifier)
-                    : users.findByUsername(identifier).map(UserSummary::id);
-            if (account.isEmpty() || !quotas.tryTake(perAccount, "u:" + account.get())) {
-                return;
-            }
-            UserSummary user = users.get(account.get());
-            ContactEmail email = users.email(user.id());
-            if (email.email() == null || !email.verified()) {
-                return;
-            }
-            String secret = RandomSecrets.newSecret();
             Instant now = clock.instant();
-            jdbc.sql("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) "
-                            + "VALUES (:hash, :user, :now, :expires)")
-                    .param("hash", RandomSecrets.hash(secret)).param("user", user.id()).param("now", Timestamps.utc(now))
-                    .param("expires", Timestamps.utc(now.plus(properties.linkLifetime()))).update();
-            mailer.send(new OutgoingMail(email.email(), "password-reset", Map.of("username", user.username(),
-                    "link", page + "#token=" + secret, "lifetime", properties.linkLifetime().toMinutes() + " minutes")));
+            for (ResetRequests.Pending pending : requests.claimDue(now, now.plus(properties.requestClaim()), 50)) {
+                threads.execute(() -> handle(pending));
+            }
+        }
+        catch (DataAccessException failed) {
+            LoggerFactory.getLogger(PasswordResets.class).warn("Reset requests not looked at: {}",
+                    failed.getMostSpecificCause().getMessage());
+        }
+    }
+
+    /** Looks the account up and mails the link, and deletes the request in the same transaction. */
+    private void handle(ResetRequests.Pending pending) {
+        try {
+            transaction.executeWithoutResult(status -> {
+                mailLink(pending.login());
+                requests.done(pending.id());
+            });
         }
         catch (RuntimeException failed) {
             LoggerFactory.getLogger(PasswordResets.class).warn("A password reset request failed: {}", failed.getMessage());
+            try {
+                int attempts = pending.attempts() + 1;
+                if (attempts >= properties.requestMaxAttempts()) {
+                    requests.done(pending.id());
+                }
+                else {
+                    requests.failed(pending.id(), attempts, clock.instant().plus(properties.requestClaim()));
+                }
+            }
+            catch (DataAccessException unrecorded) {
+                // the request stays claimed until request-claim has passed, then falls due again
+            }
         }
+    }
+
+    private void mailLink(String identifier) {
+        boolean byEmail = identifier.contains("@");
+        String page = mailer.link("/reset-password");
+        Optional<Long> account = byEmail ? users.findIdByVerifiedEmail(identifier)
+                : users.findByUsername(identifier).map(UserSummary::id);
+        if (account.isEmpty() || !quotas.tryTake(perAccount, "u:" + account.get())) {
+            return;
+        }
+        UserSummary user = users.get(account.get());
+        ContactEmail email = users.email(user.id());
+        if (email.email() == null || !email.verified()) {
+            return;
+        }
+        String secret = RandomSecrets.newSecret();
+        Instant now = clock.instant();
+        jdbc.sql("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) "
+                        + "VALUES (:hash, :user, :now, :expires)")
+                .param("hash", RandomSecrets.hash(secret)).param("user", user.id()).param("now", Timestamps.utc(now))
+                .param("expires", Timestamps.utc(now.plus(properties.linkLifetime()))).update();
+        mailer.send(new OutgoingMail(email.email(), "password-reset", Map.of("username", user.username(),
+                "link", page + "#token=" + secret, "lifetime", properties.linkLifetime().toMinutes() + " minutes")));
     }
 
     /**

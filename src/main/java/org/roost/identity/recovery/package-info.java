@@ -5,7 +5,7 @@
  * token of the user. Requests are throttled per client address and per account (docs/api.md, "Password recovery").
  */
 @ApplicationModule(displayName = "Identity: recovery",
-        allowedDependencies = { "identity :: user", "identity.email", "platform :: ratelimits", "platform :: shared", "platform :: web" })
+        allowedDependencies = { "identity :: user", "identity.email", "platform :: apichain", "platform :: openapi", "platform :: ratelimits", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.identity.recovery;
 

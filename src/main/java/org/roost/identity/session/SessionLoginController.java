@@ -8,6 +8,10 @@ import jakarta.validation.Valid;
 import org.roost.identity.login.LoginRequest;
 import org.roost.identity.login.PasswordLogins;
 import org.roost.identity.user.UserRepresentation;
+import io.swagger.v3.oas.annotations.Operation;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
+import org.roost.platform.openapi.SchemaRules;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.SecurityEvent;
 import org.roost.identity.twofactor.SecondFactorLogin;
@@ -44,6 +48,8 @@ class SessionLoginController {
         this.csrfTokens = csrfTokens;
     }
 
+    @Operation(operationId = "logIn", summary = "Log in with a session cookie (SECOND_FACTOR_REQUIRED: see /login/second-factor)", tags = "auth")
+    @Outcomes(errors = { "400", "401", "415", "429" }, open = true)
     @PostMapping(path = "/login", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     UserRepresentation login(@Valid @RequestBody LoginRequest login, HttpServletRequest request,
             HttpServletResponse response) {
@@ -52,6 +58,10 @@ class SessionLoginController {
     }
 
     /** The second step of {@link #login} for a user with two-factor sign-in on (docs/api.md, "Two-factor sign-in"). */
+    @Operation(operationId = "logInSecondFactor", summary = "Finish a session login with a second factor", tags = "auth")
+    @Outcomes(errors = { "400", "415", "429" }, open = true, beyondSchema = {
+            @Rule(field = "code", rule = SchemaRules.SECOND_FACTOR_CODE),
+            @Rule(field = "step_token", rule = SchemaRules.STEP_TOKEN) })
     @PostMapping(path = "/login/second-factor", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     UserRepresentation secondFactor(@Valid @RequestBody SecondFactorLogin body, HttpServletRequest request,
@@ -66,6 +76,8 @@ class SessionLoginController {
         return signIn.establish(user, Boolean.TRUE.equals(rememberMe), request, response);
     }
 
+    @Operation(operationId = "logOut", summary = "End the session", tags = "auth")
+    @Outcomes(success = "204", errors = { "403" })
     @PostMapping("/logout")
     ResponseEntity<Void> logout(HttpServletRequest request, HttpServletResponse response) {
         if (SecurityContextHolder.getContext().getAuthentication() != null

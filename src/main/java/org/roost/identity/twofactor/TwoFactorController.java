@@ -12,6 +12,10 @@ import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.Ids;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.web.ApiPaths;
+import io.swagger.v3.oas.annotations.Operation;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
+import org.roost.platform.openapi.SchemaRules;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -42,13 +46,13 @@ class TwoFactorController {
     }
 
     private final Enrolments enrolments;
-    private final Devices devices;
 
-    TwoFactorController(Enrolments enrolments, Devices devices) {
+    TwoFactorController(Enrolments enrolments) {
         this.enrolments = enrolments;
-        this.devices = devices;
     }
 
+    @Operation(operationId = "getTwoFactor", summary = "Whether two-factor sign-in is on", tags = "accounts")
+    @Outcomes(errors = { "401", "403", "404" })
     @GetMapping
     ResponseEntity<TwoFactorStatus> status(@PathVariable String userId, Caller caller) {
         long id = owner(userId, caller);
@@ -57,6 +61,8 @@ class TwoFactorController {
     }
 
     /** The secret is shown this once: never cached. */
+    @Operation(operationId = "startTwoFactor", summary = "Start enrolling an authenticator app (a new secret)", tags = "accounts")
+    @Outcomes(errors = { "401", "403", "404", "409" })
     @PostMapping
     ResponseEntity<Enrolment> start(@PathVariable String userId, Caller caller) {
         Enrolments.Started started = enrolments.start(owner(userId, caller));
@@ -64,16 +70,21 @@ class TwoFactorController {
                 .body(new Enrolment(started.secret(), started.otpauthUri(), started.qrCode()));
     }
 
+    @Operation(operationId = "confirmTwoFactor", summary = "Turn two-factor sign-in on with a first code; recovery codes", tags = "accounts")
+    @Outcomes(errors = { "400", "401", "403", "404", "409", "429" }, beyondSchema = {
+            @Rule(field = "code", rule = "must be the authenticator's current code, not used before"),
+            @Rule(field = "current_password", rule = SchemaRules.CURRENT_PASSWORD) })
     @PostMapping(path = "/confirm", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<RecoveryCodes> confirm(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller,
-            jakarta.servlet.http.HttpServletRequest request) {
-        long id = owner(userId, caller);
-        List<String> codes = enrolments.confirm(id, body.currentPassword(), body.code());
-        // As a new password does: whoever was signed in on one factor alone is signed out (this device stays).
-        devices.signOutOthers(id, Devices.current(request));
+    ResponseEntity<RecoveryCodes> confirm(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller) {
+        // Whoever was signed in on one factor alone is then signed out, this device kept (devices.SecondFactorSignOuts)
+        List<String> codes = enrolments.confirm(owner(userId, caller), body.currentPassword(), body.code());
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).body(new RecoveryCodes(codes));
     }
 
+    @Operation(operationId = "disableTwoFactor", summary = "Turn two-factor sign-in off (password and a code)", tags = "accounts")
+    @Outcomes(success = "204", errors = { "400", "401", "403", "404", "409", "429" }, beyondSchema = {
+            @Rule(field = "code", rule = SchemaRules.SECOND_FACTOR_CODE),
+            @Rule(field = "current_password", rule = SchemaRules.CURRENT_PASSWORD) })
     @PostMapping(path = "/disable", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Void> disable(@PathVariable String userId, @Valid @RequestBody Confirmation body, Caller caller) {
         enrolments.disable(owner(userId, caller), body.currentPassword(), body.code());

@@ -13,6 +13,8 @@ import org.roost.platform.shared.ErrorCode;
 import org.roost.platform.shared.Ids;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.web.ApiPaths;
+import io.swagger.v3.oas.annotations.Operation;
+import org.roost.platform.openapi.Outcomes;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.annotation.Transactional;
@@ -47,6 +49,8 @@ class AvatarController {
         this.clock = clock;
     }
 
+    @Operation(operationId = "uploadAvatar", summary = "Upload a user's avatar", tags = "users")
+    @Outcomes(success = "201", errors = { "400", "401", "403", "404", "412", "413", "415" })
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     @Transactional
     ResponseEntity<UploadedAvatar> upload(@PathVariable String userId, @RequestPart("file") MultipartFile file,
@@ -63,6 +67,8 @@ class AvatarController {
                 content.length, new UploadedAvatar.Links(self, ApiPaths.prefix(request) + "/users/" + id)));
     }
 
+    @Operation(operationId = "getAvatar", summary = "Get a user's avatar image", tags = "users")
+    @Outcomes(errors = { "401", "403", "404" }, binary = { "image/png", "image/jpeg", "image/webp" })
     @GetMapping
     ResponseEntity<byte[]> get(@PathVariable String userId, Caller caller) {
         caller.requireScope(Scopes.USERS_READ);
@@ -72,6 +78,8 @@ class AvatarController {
                 .header("X-Content-Type-Options", "nosniff").body(avatar.content());
     }
 
+    @Operation(operationId = "deleteAvatar", summary = "Delete a user's avatar", tags = "users")
+    @Outcomes(success = "204", errors = { "401", "403", "404", "412" })
     @DeleteMapping
     ResponseEntity<Void> delete(@PathVariable String userId, Caller caller) {
         long id = Ids.parse(userId, "The user");

@@ -5,6 +5,7 @@ import java.net.URI;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
@@ -16,6 +17,9 @@ import org.roost.platform.web.ApiPaths;
 import org.roost.platform.web.ListBody;
 import org.roost.platform.web.Lists;
 import org.roost.platform.web.Preconditions;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
+import org.roost.platform.openapi.SchemaRules;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -39,6 +43,8 @@ class UserController {
         this.preconditions = preconditions;
     }
 
+    @Operation(operationId = "listUsers", summary = "List users", tags = "users")
+    @Outcomes(errors = { "400", "401", "403" }, beyondSchema = { @Rule(field = "after", rule = SchemaRules.CURSOR) })
     @GetMapping
     ResponseEntity<ListBody<UserRepresentation>> list(@RequestParam(required = false) @Nullable Integer limit,
             @RequestParam(required = false) @Nullable String after,
@@ -53,6 +59,10 @@ class UserController {
                 .map(u -> UserRepresentation.of(u, prefix)));
     }
 
+    @Operation(operationId = "createUser", summary = "Sign up", tags = "users")
+    @Outcomes(success = "201", errors = { "400", "409", "415" }, open = true, beyondSchema = {
+            @Rule(field = "email", rule = SchemaRules.NFC),
+            @Rule(field = "name", rule = SchemaRules.NAME) })
     @PostMapping(consumes = "application/json")
     ResponseEntity<UserRepresentation> signUp(@Valid @RequestBody UserCommands.SignUp command, HttpServletRequest request) {
         UserSummary user = users.signUp(command);
@@ -61,12 +71,19 @@ class UserController {
         return ResponseEntity.created(URI.create(created.links().get("self"))).body(created);
     }
 
+    @Operation(operationId = "getUser", summary = "Get a user", tags = "users")
+    @Outcomes(errors = { "401", "403", "404" })
     @GetMapping("/{userId}")
     UserRepresentation get(@PathVariable String userId, Caller caller, HttpServletRequest request) {
         caller.requireScope(Scopes.USERS_READ);
         return represent(users.get(Ids.parse(userId, "The user")), caller, request);
     }
 
+    @Operation(operationId = "updateUser", summary = "Update a user (name, password, email address)", tags = "users")
+    @Outcomes(errors = { "400", "401", "403", "404", "412", "413", "415" }, beyondSchema = {
+            @Rule(field = "current_password", rule = "must be the user's current password, when the password or email address changes"),
+            @Rule(field = "email", rule = SchemaRules.NFC),
+            @Rule(field = "name", rule = SchemaRules.NAME) })
     @PatchMapping(path = "/{userId}", consumes = { "application/json", "application/merge-patch+json" })
     UserRepresentation update(@PathVariable String userId, @Valid @RequestBody UserCommands.UpdateUser command,
             Caller caller, HttpServletRequest request) {
@@ -76,6 +93,8 @@ class UserController {
         return represent(users.update(id, caller, command), caller, request);
     }
 
+    @Operation(operationId = "deleteUser", summary = "Delete a user and their data", tags = "users")
+    @Outcomes(success = "204", errors = { "401", "403", "404", "412" })
     @DeleteMapping("/{userId}")
     ResponseEntity<Void> delete(@PathVariable String userId, Caller caller, HttpServletRequest request) {
         long id = Ids.parse(userId, "The user");

@@ -12,23 +12,32 @@ import org.roost.platform.shared.ErrorCode;
 import org.roost.platform.shared.FieldViolation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.dao.DataAccessException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.transaction.TransactionException;
 import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.ErrorResponse;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
+import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.exc.StreamReadException;
@@ -36,48 +45,125 @@ import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.PropertyBindingException;
 
 /**
- * Maps every exception a controller can raise to the contract's error body. Framework exceptions
- * keep their status and headers (such as {@code Allow}); anything unexpected is logged with the
- * request id and answered with a generic message.
+ * The one place that maps every exception a controller can raise to the contract's error body. Spring MVC's own
+ * exceptions come through {@link ResponseEntityExceptionHandler} (its list, kept current by the framework, including
+ * a client that went away mid-answer, which needs no answer): each keeps its status and headers (such as
+ * {@code Allow}), and those whose details a client can act on (an invalid field, an unreadable body, a missing
+ * parameter) are overridden to name them. A feature adds headers to its own refusals through a
+ * {@link RefusalHeaders} bean rather than an advice of its own. Anything unexpected is logged with the request id and
+ * answered with a generic message.
+ *
+ * <p>The body is written by {@link ErrorResponses}, the writer the filters use too, rather than returned for
+ * content negotiation: an error answers in JSON whatever the request's {@code Accept} header allows, and a
+ * {@code null} entity tells the framework the response is complete.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
-class ApiExceptionHandler {
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
     private final ErrorResponses errors;
+    private final List<RefusalHeaders> refusalHeaders;
 
-    ApiExceptionHandler(ErrorResponses errors) {
+    ApiExceptionHandler(ErrorResponses errors, List<RefusalHeaders> refusalHeaders) {
         this.errors = errors;
+        this.refusalHeaders = refusalHeaders;
     }
 
     @ExceptionHandler(ApiException.class)
     void api(ApiException ex, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        refusalHeaders.forEach(headers -> headers.add(ex, request, response));
         errors.write(request, response, ex);
     }
 
-    @ExceptionHandler(MethodArgumentNotValidException.class)
-    void invalidBody(MethodArgumentNotValidException ex, HttpServletRequest request, HttpServletResponse response)
-            throws IOException {
+    /** Every framework exception without an override below: its status and headers, the contract's body. */
+    @Override
+    protected @Nullable ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body,
+            HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
+        return answer(request, (servletRequest, response) -> {
+            headers.forEach((name, values) -> values.forEach(value -> response.addHeader(name, value)));
+            errors.write(servletRequest, response, ErrorCode.forStatus(statusCode.value()), null);
+        });
+    }
+
+    /** As every other framework refusal: without the framework's WARN line, a malformed request is no incident. */
+    @Override
+    protected @Nullable ResponseEntity<Object> handleHttpRequestMethodNotSupported(
+            HttpRequestMethodNotSupportedException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return handleExceptionInternal(ex, null, headers, status, request);
+    }
+
+    @Override
+    protected @Nullable ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         List<FieldViolation> details = ex.getBindingResult().getFieldErrors().stream()
                 .map(error -> new FieldViolation(JsonNames.of(error.getField()), message(error.getDefaultMessage())))
                 .toList();
-        validation(request, response, details);
+        return answer(request, (servletRequest, response) -> validation(servletRequest, response, details));
     }
 
-    @ExceptionHandler(HandlerMethodValidationException.class)
-    void invalidParameters(HandlerMethodValidationException ex, HttpServletRequest request,
-            HttpServletResponse response) throws IOException {
+    @Override
+    protected @Nullable ResponseEntity<Object> handleHandlerMethodValidationException(
+            HandlerMethodValidationException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         List<FieldViolation> details = ex.getParameterValidationResults().stream()
                 .flatMap(result -> result.getResolvableErrors().stream()
                         .map(error -> new FieldViolation(parameterName(result), message(error.getDefaultMessage()))))
                 .toList();
-        validation(request, response, details);
+        return answer(request, (servletRequest, response) -> validation(servletRequest, response, details));
     }
 
-    @ExceptionHandler(HttpMessageNotReadableException.class)
-    void unreadable(HttpMessageNotReadableException ex, HttpServletRequest request, HttpServletResponse response)
+    @Override
+    protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return answer(request, (servletRequest, response) -> unreadable(ex, servletRequest, response));
+    }
+
+    @Override
+    protected @Nullable ResponseEntity<Object> handleTypeMismatch(TypeMismatchException ex, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        String name = ex instanceof MethodArgumentTypeMismatchException argument ? argument.getName() : ex.getPropertyName();
+        return answer(request, (servletRequest, response) -> errors.write(servletRequest, response,
+                ErrorCode.MALFORMED_REQUEST, "A parameter has the wrong type.",
+                List.of(new FieldViolation(name == null ? "parameter" : name, "has the wrong type")), null));
+    }
+
+    @Override
+    protected @Nullable ResponseEntity<Object> handleMissingServletRequestParameter(
+            MissingServletRequestParameterException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return answer(request, (servletRequest, response) -> validation(servletRequest, response,
+                List.of(new FieldViolation(ex.getParameterName(), "is required"))));
+    }
+
+    @Override
+    protected @Nullable ResponseEntity<Object> handleMissingServletRequestPart(MissingServletRequestPartException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return answer(request, (servletRequest, response) -> validation(servletRequest, response,
+                List.of(new FieldViolation(ex.getRequestPartName(), "is required"))));
+    }
+
+    private interface Writing {
+
+        void write(HttpServletRequest request, HttpServletResponse response) throws IOException;
+    }
+
+    /** Writes the answer itself; {@code null} tells the framework the response is complete. */
+    private static @Nullable ResponseEntity<Object> answer(WebRequest request, Writing writing) {
+        ServletWebRequest servlet = (ServletWebRequest) request;
+        HttpServletResponse response = servlet.getResponse();
+        if (response == null) {
+            throw new IllegalStateException("No servlet response to write the error to");
+        }
+        try {
+            writing.write(servlet.getRequest(), response);
+        }
+        catch (IOException clientGone) {
+            throw new java.io.UncheckedIOException(clientGone);
+        }
+        return null;
+    }
+
+    private void unreadable(HttpMessageNotReadableException ex, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         switch (ex.getCause()) {
             case PropertyBindingException unknown -> validation(request, response, List.of(new FieldViolation(
@@ -99,25 +185,6 @@ class ApiExceptionHandler {
         }
     }
 
-    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
-    void typeMismatch(MethodArgumentTypeMismatchException ex, HttpServletRequest request, HttpServletResponse response)
-            throws IOException {
-        errors.write(request, response, ErrorCode.MALFORMED_REQUEST, "A parameter has the wrong type.",
-                List.of(new FieldViolation(ex.getName(), "has the wrong type")), null);
-    }
-
-    @ExceptionHandler(MissingServletRequestParameterException.class)
-    void missingParameter(MissingServletRequestParameterException ex, HttpServletRequest request,
-            HttpServletResponse response) throws IOException {
-        validation(request, response, List.of(new FieldViolation(ex.getParameterName(), "is required")));
-    }
-
-    @ExceptionHandler(MissingServletRequestPartException.class)
-    void missingPart(MissingServletRequestPartException ex, HttpServletRequest request, HttpServletResponse response)
-            throws IOException {
-        validation(request, response, List.of(new FieldViolation(ex.getRequestPartName(), "is required")));
-    }
-
     /**
      * A multipart body the container cannot parse (no boundary, cut short): the client's fault. The
      * DispatcherServlet parses any multipart request up front, whatever the endpoint (the fuzz test found
@@ -125,7 +192,7 @@ class ApiExceptionHandler {
      */
     @ExceptionHandler(MultipartException.class)
     void multipart(MultipartException ex, HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (ex instanceof ErrorResponse) {
+        if (ex instanceof ErrorResponse) { // not the framework's MaxUploadSizeExceededException, but any like it
             other(ex, request, response);
             return;
         }
@@ -222,7 +289,7 @@ class ApiExceptionHandler {
         return name == null ? "parameter" : JsonNames.of(name);
     }
 
-    private static String message(@org.jspecify.annotations.Nullable String message) {
+    private static String message(@Nullable String message) {
         return message == null ? "is invalid" : message;
     }
 }

@@ -1,5 +1,5 @@
 @ApplicationModule(displayName = "Social: follow",
-        allowedDependencies = { "identity :: user", "platform :: live", "platform :: shared", "platform :: web" })
+        allowedDependencies = { "identity :: user", "platform :: live", "platform :: openapi", "platform :: shared", "platform :: web" })
 @NullMarked
 package org.roost.social.follow;
 

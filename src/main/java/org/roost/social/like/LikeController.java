@@ -2,6 +2,7 @@ package org.roost.social.like;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.Ids;
@@ -11,6 +12,9 @@ import org.roost.identity.user.UserRepresentation;
 import org.roost.platform.web.ApiPaths;
 import org.roost.platform.web.ListBody;
 import org.roost.platform.web.Lists;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
+import org.roost.platform.openapi.SchemaRules;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -32,6 +36,8 @@ class LikeController {
         this.likes = likes;
     }
 
+    @Operation(operationId = "listLikes", summary = "List who likes a post", tags = "likes")
+    @Outcomes(errors = { "401", "403", "404" }, beyondSchema = { @Rule(field = "after", rule = SchemaRules.CURSOR) })
     @GetMapping
     ResponseEntity<ListBody<UserRepresentation>> likes(@PathVariable String userId, @PathVariable String postId,
             @RequestParam(required = false) @Nullable Integer limit, @RequestParam(required = false) @Nullable String after,
@@ -42,6 +48,8 @@ class LikeController {
                 PageRequest.of(limit, after)).map(u -> UserRepresentation.of(u, prefix)));
     }
 
+    @Operation(operationId = "addLike", summary = "Like a post", tags = "likes")
+    @Outcomes(success = "204", errors = { "401", "403", "404" })
     @PutMapping("/{likerId}")
     ResponseEntity<Void> like(@PathVariable String userId, @PathVariable String postId, @PathVariable String likerId,
             Caller caller) {
@@ -49,6 +57,8 @@ class LikeController {
         return ResponseEntity.noContent().build();
     }
 
+    @Operation(operationId = "removeLike", summary = "Take back a like", tags = "likes")
+    @Outcomes(success = "204", errors = { "401", "403", "404" })
     @DeleteMapping("/{likerId}")
     ResponseEntity<Void> unlike(@PathVariable String userId, @PathVariable String postId, @PathVariable String likerId,
             Caller caller) {

@@ -1,6 +1,6 @@
 /** Likes: who liked which post, the count kept on each post, over REST and GraphQL. */
 @ApplicationModule(displayName = "Social: like",
-        allowedDependencies = { "identity :: user", "platform :: shared", "platform :: web", "social.post" })
+        allowedDependencies = { "identity :: user", "platform :: openapi", "platform :: shared", "platform :: web", "social.post" })
 @NullMarked
 package org.roost.social.like;
 

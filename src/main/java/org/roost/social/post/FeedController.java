@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.Page;
@@ -16,6 +17,9 @@ import org.roost.identity.user.UserSummary;
 import org.roost.platform.web.ApiPaths;
 import org.roost.platform.web.ListBody;
 import org.roost.platform.web.Lists;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
+import org.roost.platform.openapi.SchemaRules;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -33,6 +37,8 @@ class FeedController {
         this.users = users;
     }
 
+    @Operation(operationId = "getFeed", tags = "feed")
+    @Outcomes(beyondSchema = { @Rule(field = "after", rule = SchemaRules.CURSOR) })
     @GetMapping(path = { ApiPaths.V1 + "/feed", ApiPaths.UNVERSIONED + "/feed" }, produces = "application/json")
     ResponseEntity<ListBody<FeedPostRepresentation>> feed(@RequestParam(required = false) @Nullable Integer limit,
             @RequestParam(required = false) @Nullable String after, Caller caller, HttpServletRequest request) {

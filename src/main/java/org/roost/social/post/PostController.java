@@ -5,6 +5,7 @@ import java.net.URI;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 
+import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.Ids;
@@ -14,6 +15,9 @@ import org.roost.platform.web.ApiPaths;
 import org.roost.platform.web.ListBody;
 import org.roost.platform.web.Lists;
 import org.roost.platform.web.Preconditions;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
+import org.roost.platform.openapi.SchemaRules;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -38,6 +42,8 @@ class PostController {
         this.preconditions = preconditions;
     }
 
+    @Operation(operationId = "listPosts", summary = "List a user's posts", tags = "posts")
+    @Outcomes(errors = { "401", "403", "404" }, beyondSchema = { @Rule(field = "after", rule = SchemaRules.CURSOR) })
     @GetMapping
     ResponseEntity<ListBody<PostRepresentation>> list(@PathVariable String userId,
             @RequestParam(required = false) @Nullable Integer limit, @RequestParam(required = false) @Nullable String after,
@@ -48,6 +54,10 @@ class PostController {
                 .map(p -> PostRepresentation.of(p, prefix, caller.mayChange(p.authorId(), Scopes.POSTS_WRITE))));
     }
 
+    @Operation(operationId = "createPost", summary = "Create a post", tags = "posts")
+    @Outcomes(success = "201", errors = { "400", "401", "403", "404", "412", "413", "415" }, beyondSchema = {
+            @Rule(field = "body", rule = SchemaRules.BALANCED),
+            @Rule(field = "title", rule = SchemaRules.BALANCED) })
     @PostMapping(consumes = "application/json")
     ResponseEntity<PostRepresentation> create(@PathVariable String userId,
             @Valid @RequestBody PostCommands.CreatePost command, Caller caller, HttpServletRequest request) {
@@ -56,6 +66,8 @@ class PostController {
         return ResponseEntity.created(URI.create(created.links().get("self"))).body(created);
     }
 
+    @Operation(operationId = "getPost", summary = "Get a post", tags = "posts")
+    @Outcomes(errors = { "401", "403", "404" })
     @GetMapping("/{postId}")
     PostRepresentation get(@PathVariable String userId, @PathVariable String postId, Caller caller,
             HttpServletRequest request) {
@@ -64,6 +76,10 @@ class PostController {
         return PostRepresentation.of(post, ApiPaths.prefix(request), caller.mayChange(post.authorId(), Scopes.POSTS_WRITE));
     }
 
+    @Operation(operationId = "updatePost", summary = "Update a post", tags = "posts")
+    @Outcomes(errors = { "400", "401", "403", "404", "412", "413", "415" }, beyondSchema = {
+            @Rule(field = "body", rule = SchemaRules.BALANCED),
+            @Rule(field = "title", rule = SchemaRules.BALANCED) })
     @PatchMapping(path = "/{postId}", consumes = { "application/json", "application/merge-patch+json" })
     PostRepresentation update(@PathVariable String userId, @PathVariable String postId,
             @Valid @RequestBody PostCommands.UpdatePost command, Caller caller, HttpServletRequest request) {
@@ -74,6 +90,8 @@ class PostController {
         return PostRepresentation.of(posts.update(author, id, caller, command), ApiPaths.prefix(request), true);
     }
 
+    @Operation(operationId = "deletePost", summary = "Delete a post", tags = "posts")
+    @Outcomes(success = "204", errors = { "401", "403", "404", "412" })
     @DeleteMapping("/{postId}")
     ResponseEntity<Void> delete(@PathVariable String userId, @PathVariable String postId, Caller caller,
             HttpServletRequest request) {

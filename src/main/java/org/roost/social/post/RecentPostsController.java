@@ -4,9 +4,13 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
+import org.roost.platform.openapi.SchemaRules;
 import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.Page;
 import org.roost.platform.shared.PageRequest;
@@ -37,6 +41,9 @@ class RecentPostsController {
         this.users = users;
     }
 
+    @Operation(operationId = "listRecentPosts", summary = "List everyone's posts, newest first (the public timeline)",
+            tags = "posts")
+    @Outcomes(errors = { "400", "401", "403" }, beyondSchema = { @Rule(field = "after", rule = SchemaRules.CURSOR) })
     @GetMapping(path = { ApiPaths.V1 + "/posts", ApiPaths.UNVERSIONED + "/posts" }, produces = "application/json")
     ResponseEntity<ListBody<FeedPostRepresentation>> recent(@RequestParam(required = false) @Nullable Integer limit,
             @RequestParam(required = false) @Nullable String after, Caller caller, HttpServletRequest request) {

@@ -1,5 +1,5 @@
 @ApplicationModule(displayName = "Social: post",
-        allowedDependencies = { "identity :: user", "platform :: live", "platform :: shared", "platform :: web", "social.follow" })
+        allowedDependencies = { "identity :: user", "platform :: live", "platform :: openapi", "platform :: shared", "platform :: web", "social.follow" })
 @NullMarked
 package org.roost.social.post;
 

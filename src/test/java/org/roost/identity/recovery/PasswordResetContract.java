@@ -181,4 +181,40 @@ abstract class PasswordResetContract extends WithTestMail {
         TestMailServer.awaitMessage(marker.email(), 2);
         assertThat(TestMailServer.messagesTo(account.email())).hasSize(4); // the verification link and three resets
     }
+
+    @Autowired
+    PasswordResets resets;
+
+    @Test
+    void aRequestAStoppedInstanceAnsweredButNeverHandledIsMailedByTheNextLook() {
+        // given a request an instance wrote down and answered, then stopped before handling (its claim has run out)
+        Account account = verifiedAccount("stopped");
+        OffsetDateTime past = OffsetDateTime.now(ZoneOffset.UTC).minusMinutes(5);
+        jdbc.sql("INSERT INTO password_reset_requests (login, requested_at, attempts, next_attempt_at) "
+                        + "VALUES (:login, :at, 0, :at)")
+                .param("login", account.username().toLowerCase(java.util.Locale.ROOT)).param("at", past).update();
+
+        // when an instance (this one, started after it) looks at what is due
+        resets.handleDue();
+
+        // then the link is mailed and works, and the request is gone
+        String link = TestMailServer.awaitMessage(account.email(), 2).link();
+        assertThat(complete(link, NEW_PASSWORD)).hasStatus(204);
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM password_reset_requests WHERE login = :login")
+                .param("login", account.username().toLowerCase(java.util.Locale.ROOT)).query(Long.class).single()).isZero();
+    }
+
+    @Test
+    void anAnsweredRequestLeavesNothingWrittenDownOnceHandled() {
+        // given
+        Account account = verifiedAccount("handled");
+
+        // when
+        assertThat(ask(account.username(), uniqueAddress())).hasStatus(202);
+
+        // then the link arrives, and the request it was handled from was deleted with it
+        TestMailServer.awaitMessage(account.email(), 2);
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM password_reset_requests WHERE login = :login")
+                .param("login", account.username().toLowerCase(java.util.Locale.ROOT)).query(Long.class).single()).isZero();
+    }
 }

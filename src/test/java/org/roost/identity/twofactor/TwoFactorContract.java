@@ -196,4 +196,23 @@ abstract class TwoFactorContract {
     private static JsonNode claims(String jwt) {
         return Json.of(new String(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]), StandardCharsets.UTF_8));
     }
+
+    @Test
+    void turningItOnSignsOutTheOtherSessionsButNotThisOne() throws Exception {
+        // given a user signed in twice
+        ApiClient client = new ApiClient(mvc);
+        ApiClient.Login me = client.newUser("twice");
+        ApiClient.Login other = client.login(me.username());
+        String base = "/api/v1/users/" + me.userId() + "/two-factor";
+        assertThat(other.apply(mvc.get().uri(base)).exchange()).hasStatus(200);
+
+        // when one session turns two-factor sign-in on
+        String secret = Json.of(post(me, base, "")).path("secret").asString();
+        assertThat(post(me, base + "/confirm", "{\"current_password\":\"%s\",\"code\":\"%s\"}"
+                .formatted(ApiClient.PASSWORD, code(secret, 0)))).hasStatus(200);
+
+        // then the other, signed in on one factor alone, is signed out, and this one is not
+        assertThat(other.apply(mvc.get().uri(base)).exchange()).hasStatus(401);
+        assertThat(me.apply(mvc.get().uri(base)).exchange()).hasStatus(200);
+    }
 }
