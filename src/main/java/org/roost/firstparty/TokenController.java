@@ -1,4 +1,4 @@
-package org.roost.token;
+package org.roost.firstparty;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
@@ -13,11 +13,11 @@ import org.roost.login.PasswordLogins;
 import org.roost.revocation.TokenDenylist;
 import org.roost.shared.ApiException;
 import org.roost.shared.ErrorCode;
-import org.roost.shared.Scopes;
 import org.roost.shared.SecurityEvent;
 import org.roost.shared.SecurityEvent.Kind;
 import org.roost.twofactor.SecondFactorLogin;
 import org.roost.twofactor.SecondFactors;
+import org.roost.token.Issuers;
 import org.roost.user.UserSummary;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.CacheControl;
@@ -29,7 +29,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
-/** First-party token login for clients that cannot keep a cookie: mobile apps, scripts, other services. */
+/**
+ * First-party token login for clients that cannot keep a cookie: mobile apps, scripts, other services. The contract
+ * (JSON bodies, the API's error codes, the second-factor step) is this controller's; the tokens are the
+ * authorization server's ({@link FirstPartyGrant}).
+ */
 @RestController
 class TokenController {
 
@@ -43,23 +47,20 @@ class TokenController {
     }
 
     private final PasswordLogins logins;
-    private final AccessTokens accessTokens;
-    private final RefreshTokens refreshTokens;
+    private final FirstPartyGrant grant;
     private final TokenDenylist denylist;
     private final Issuers issuers;
     private final ApplicationEventPublisher events;
     private final SecondFactors secondFactors;
     private final Devices devices;
 
-    TokenController(PasswordLogins logins, AccessTokens accessTokens, RefreshTokens refreshTokens,
-            TokenDenylist denylist, Issuers issuers, ApplicationEventPublisher events, SecondFactors secondFactors,
-            Devices devices) {
+    TokenController(PasswordLogins logins, FirstPartyGrant grant, TokenDenylist denylist, Issuers issuers,
+            ApplicationEventPublisher events, SecondFactors secondFactors, Devices devices) {
         this.devices = devices;
         this.secondFactors = secondFactors;
         this.events = events;
         this.logins = logins;
-        this.accessTokens = accessTokens;
-        this.refreshTokens = refreshTokens;
+        this.grant = grant;
         this.denylist = denylist;
         this.issuers = issuers;
     }
@@ -69,8 +70,7 @@ class TokenController {
             HttpServletRequest request) {
         UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, user.id(), "grant", "password"));
-        return pair(user.id(), signedIn(user.id(), SecondFactors.PASSWORD_ONLY, request), SecondFactors.PASSWORD_ONLY, true,
-                request);
+        return pair(signedIn(user.id(), SecondFactors.PASSWORD_ONLY, request));
     }
 
     /** The second step of {@link #token} for a user with two-factor sign-in on (docs/api.md, "Two-factor sign-in"). */
@@ -80,28 +80,25 @@ class TokenController {
         SecondFactors.Completed done = secondFactors.complete(body.stepToken(), body.code());
         events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, done.userId()));
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, done.userId(), "grant", "password+otp"));
-        return pair(done.userId(), signedIn(done.userId(), done.amr(), request), done.amr(), true, request);
+        return pair(signedIn(done.userId(), done.amr(), request));
     }
 
-    /** A new refresh-token family, listed among the user's devices under the family's id. */
-    private RefreshTokens.Issued signedIn(long userId, java.util.List<String> amr, HttpServletRequest request) {
-        RefreshTokens.Issued issued = refreshTokens.issue(userId, amr);
-        devices.register(issued.familyId(), userId, Devices.Kind.TOKEN, request.getHeader("User-Agent"), request.getRemoteAddr());
+    /** A new authorization, listed among the user's devices under its id. */
+    private FirstPartyGrant.Issued signedIn(long userId, java.util.List<String> amr, HttpServletRequest request) {
+        FirstPartyGrant.Issued issued = grant.signIn(userId, amr, issuers.of(request));
+        devices.register(issued.authorizationId(), userId, Devices.Kind.TOKEN, request.getHeader("User-Agent"),
+                request.getRemoteAddr());
         return issued;
     }
 
     @PostMapping(path = "/auth/token/refresh", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<TokenResponse> refresh(@Valid @RequestBody RefreshRequest body, HttpServletRequest request) {
-        return switch (refreshTokens.rotate(body.refreshToken())) {
-            case RefreshTokens.Outcome.Rotated rotated -> {
-                events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REFRESHED, rotated.userId()));
-                devices.touch(rotated.refreshToken().familyId(), request.getRemoteAddr(), null);
-                yield pair(rotated.userId(), rotated.refreshToken(), rotated.amr(), false, request);
-            }
-            case RefreshTokens.Outcome.Refused refused ->
-                    throw new ApiException(ErrorCode.INVALID_TOKEN, "The refresh token is invalid, expired or revoked.");
-        };
+        FirstPartyGrant.Issued rotated = grant.refresh(body.refreshToken(), issuers.of(request)).orElseThrow(
+                () -> new ApiException(ErrorCode.INVALID_TOKEN, "The refresh token is invalid, expired or revoked."));
+        events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REFRESHED, rotated.userId()));
+        devices.touch(rotated.authorizationId(), request.getRemoteAddr(), null);
+        return pair(rotated);
     }
 
     /**
@@ -120,17 +117,13 @@ class TokenController {
         }
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REVOKED, jwt.getSubject(), "by", "logout"));
         if (body != null && body.refreshToken() != null) {
-            refreshTokens.revoke(body.refreshToken());
+            grant.revoke(body.refreshToken());
         }
         return ResponseEntity.noContent().build();
     }
 
-    /** @param signIn whether a sign-in just happened: only then does the access token say when ({@code auth_time}) */
-    private ResponseEntity<TokenResponse> pair(long userId, RefreshTokens.Issued refreshToken, java.util.List<String> amr,
-            boolean signIn, HttpServletRequest request) {
-        AccessTokens.Issued access = accessTokens.issue(userId, Scopes.FIRST_PARTY, issuers.of(request), refreshToken.familyId(),
-                amr, signIn);
+    private static ResponseEntity<TokenResponse> pair(FirstPartyGrant.Issued issued) {
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).header("Pragma", "no-cache")
-                .body(new TokenResponse(access.value(), "Bearer", access.expiresIn(), refreshToken.token()));
+                .body(new TokenResponse(issued.accessToken(), "Bearer", issued.expiresIn(), issued.refreshToken()));
     }
 }
