@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.roost.authserver.AuthorizationServerExtension;
 import org.roost.devices.Devices;
+import org.roost.shared.Timestamps;
 import org.roost.token.AccessTokenType;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -34,6 +35,8 @@ import org.springframework.security.oauth2.server.authorization.token.DefaultOAu
 import org.springframework.security.oauth2.server.authorization.token.JwtEncodingContext;
 import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenContext;
 import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenGenerator;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
@@ -61,10 +64,12 @@ class FirstPartyGrant implements AuthorizationServerExtension {
     private final FirstPartyClient client;
     private final AuthorizationServerSettings settings;
     private final Clock clock;
+    private final JdbcClient jdbc;
     private @Nullable HttpSecurity http;
 
     FirstPartyGrant(OAuth2AuthorizationService authorizations, FirstPartyClient client,
-            AuthorizationServerSettings settings, Clock clock) {
+            AuthorizationServerSettings settings, Clock clock, JdbcClient jdbc) {
+        this.jdbc = jdbc;
         this.authorizations = authorizations;
         this.client = client;
         this.settings = settings;
@@ -126,6 +131,16 @@ class FirstPartyGrant implements AuthorizationServerExtension {
         if (event.kind() == Devices.Kind.TOKEN) {
             end(event.deviceId());
         }
+    }
+
+    /**
+     * Housekeeping: a sign-in whose refresh token expired mints nothing more, and its last access token expired long
+     * before (it was minted at the last refresh at the latest), so its row serves nothing.
+     */
+    @Scheduled(fixedDelayString = "PT1H", initialDelayString = "PT10M")
+    void purgeExpired() {
+        jdbc.sql("DELETE FROM oauth2_authorization WHERE registered_client_id = :client AND refresh_token_expires_at < :now")
+                .param("client", client.get().getId()).param("now", Timestamps.utc(clock.instant())).update();
     }
 
     private @Nullable OAuth2Authorization ours(@Nullable OAuth2Authorization authorization) {
