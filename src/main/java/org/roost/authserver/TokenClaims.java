@@ -75,7 +75,7 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
             // The first-party sign-in audits its own sign-ins and refreshes (TOKEN_ISSUED, TOKEN_REFRESHED) as it did
             if (!AccessTokenType.FIRST_PARTY_CLIENT.equals(context.getRegisteredClient().getClientId())) {
                 events.publishEvent(SecurityEvent.ofClient(SecurityEvent.Kind.TOKEN_ISSUED,
-                    context.getRegisteredClient().getClientId(), clientOnly ? null : context.getPrincipal().getName(),
+                        context.getRegisteredClient().getClientId(), clientOnly ? null : context.getPrincipal().getName(),
                         "grant", context.getAuthorizationGrantType().getValue()));
             }
             return;
