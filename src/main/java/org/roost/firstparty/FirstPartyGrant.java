@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.roost.authserver.AuthorizationServerExtension;
 import org.roost.devices.Devices;
+import org.roost.shared.SecurityEvent;
 import org.roost.shared.Timestamps;
 import org.roost.token.AccessTokenType;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
@@ -35,7 +36,10 @@ import org.springframework.security.oauth2.server.authorization.token.DefaultOAu
 import org.springframework.security.oauth2.server.authorization.token.JwtEncodingContext;
 import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenContext;
 import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenGenerator;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -65,11 +69,16 @@ class FirstPartyGrant implements AuthorizationServerExtension {
     private final AuthorizationServerSettings settings;
     private final Clock clock;
     private final JdbcClient jdbc;
+    private final TransactionTemplate transactions;
+    private final ApplicationEventPublisher events;
     private @Nullable HttpSecurity http;
 
     FirstPartyGrant(OAuth2AuthorizationService authorizations, FirstPartyClient client,
-            AuthorizationServerSettings settings, Clock clock, JdbcClient jdbc) {
+            AuthorizationServerSettings settings, Clock clock, JdbcClient jdbc, PlatformTransactionManager transactions,
+            ApplicationEventPublisher events) {
         this.jdbc = jdbc;
+        this.transactions = new TransactionTemplate(transactions);
+        this.events = events;
         this.authorizations = authorizations;
         this.client = client;
         this.settings = settings;
@@ -96,17 +105,48 @@ class FirstPartyGrant implements AuthorizationServerExtension {
         return mint(registered, builder, builder.build(), person, PASSWORD, issuer);
     }
 
-    /** A refresh: the same authorization with a new pair; empty when the token is unknown, spent or over. */
+    /**
+     * A refresh: the same authorization with a new pair; empty when the token is unknown, spent or over. The
+     * authorization's row is locked while it rotates, so of two refreshes with one token the second sees the token
+     * already replaced: two simultaneous uses are a replay too, and end the sign-in (a later one is caught by the
+     * store's reuse detection, {@code RefreshTokenReuse}).
+     */
     java.util.Optional<Issued> refresh(String refreshToken, String issuer) {
         RegisteredClient registered = client.get();
-        OAuth2Authorization found = ours(authorizations.findByToken(refreshToken, OAuth2TokenType.REFRESH_TOKEN));
-        var refresh = found == null ? null : found.getRefreshToken();
-        if (found == null || refresh == null || !refresh.isActive()
-                || !(found.getAttribute(Principal.class.getName()) instanceof Authentication person)) {
-            return java.util.Optional.empty();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return rotate(registered, refreshToken, issuer);
+            }
+            catch (org.springframework.dao.PessimisticLockingFailureException anotherRefreshHoldsTheRow) {
+                // A database that stops waiting for the row lock (H2): the other refresh with this very token is
+                // still rotating it. Once more, it has replaced the token, so this is the replay that ends the sign-in.
+                if (attempt == 3) {
+                    return java.util.Optional.empty();
+                }
+            }
         }
-        return java.util.Optional.of(mint(registered, OAuth2Authorization.from(found), found, person,
-                AuthorizationGrantType.REFRESH_TOKEN, issuer));
+    }
+
+    private java.util.Optional<Issued> rotate(RegisteredClient registered, String refreshToken, String issuer) {
+        return Objects.requireNonNull(transactions.execute(status -> {
+            OAuth2Authorization found = ours(authorizations.findByToken(refreshToken, OAuth2TokenType.REFRESH_TOKEN));
+            var refresh = found == null ? null : found.getRefreshToken();
+            if (found == null || refresh == null || !refresh.isActive()
+                    || !(found.getAttribute(Principal.class.getName()) instanceof Authentication person)) {
+                return java.util.Optional.<Issued>empty();
+            }
+            String current = jdbc.sql("SELECT refresh_token_value FROM oauth2_authorization WHERE id = :id FOR UPDATE")
+                    .param("id", found.getId()).query(String.class).optional().orElse(null);
+            if (!refreshToken.equals(current)) {
+                // replaced by a refresh that ran at the same time: two parties hold this token
+                authorizations.remove(found);
+                events.publishEvent(SecurityEvent.ofClient(SecurityEvent.Kind.REFRESH_TOKEN_REPLAYED,
+                        registered.getClientId(), found.getPrincipalName()));
+                return java.util.Optional.<Issued>empty();
+            }
+            return java.util.Optional.of(mint(registered, OAuth2Authorization.from(found), found, person,
+                    AuthorizationGrantType.REFRESH_TOKEN, issuer));
+        }));
     }
 
     /** Ends the sign-in this refresh token belongs to, with its access tokens, if it is a first-party one. */

@@ -75,6 +75,27 @@ class FirstPartyGrantTest {
     }
 
     @Test
+    void twoRefreshesWithOneTokenAtOnceGiveOnePairAndEndTheSignIn() throws Exception {
+        // given a sign-in
+        String username = ApiClient.uniqueUsername("race");
+        long id = new ApiClient(mvc).signUp(username);
+        String refreshToken = Json.field(tokenLogin(username), "refresh_token");
+
+        // when the refresh token is presented twice at the same time
+        var first = java.util.concurrent.CompletableFuture.supplyAsync(() -> refresh(refreshToken));
+        var second = java.util.concurrent.CompletableFuture.supplyAsync(() -> refresh(refreshToken));
+        java.util.List<MvcTestResult> results = java.util.List.of(first.get(30, java.util.concurrent.TimeUnit.SECONDS),
+                second.get(30, java.util.concurrent.TimeUnit.SECONDS));
+
+        // then one of them got a pair, the other 401, and the pair no longer works either: the sign-in is over
+        assertThat(results).extracting(r -> r.getResponse().getStatus()).containsExactlyInAnyOrder(200, 401);
+        MvcTestResult winner = results.stream().filter(r -> r.getResponse().getStatus() == 200).findFirst().orElseThrow();
+        assertThat(refresh(Json.field(winner, "refresh_token"))).hasStatus(401);
+        assertThat(mvc.get().uri("/api/v1/users/" + id).header("Authorization", "Bearer " + Json.field(winner, "access_token")))
+                .hasStatus(401);
+    }
+
+    @Test
     void nobodyObtainsTheBuiltInClientsTokensAtTheTokenEndpoint() throws Exception {
         // given a first-party refresh token
         String username = ApiClient.uniqueUsername("endpoint");
