@@ -13,10 +13,10 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * A capability of the authorization server that lives in a package of its own (PAR, the device flow, token
- * exchange, client registration): a bean of this type is applied to the one protocol filter chain, in
- * {@link org.springframework.core.annotation.Order} order. Spring's configurers keep one consumer per endpoint, so
- * an extension configures only its own endpoints and leaves the authorization, token-introspection and revocation
- * endpoints' consumers, which this package owns, alone.
+ * exchange, client registration, the first-party sign-in): a bean of this type is applied to the one protocol
+ * filter chain, in {@link org.springframework.core.annotation.Order} order. Spring's configurers keep one consumer
+ * per endpoint, so an extension configures only its own endpoints and leaves the authorization,
+ * token-introspection and revocation endpoints' consumers, which this package owns, alone.
  */
 public interface AuthorizationServerExtension {
 

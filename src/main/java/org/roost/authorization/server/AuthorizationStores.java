@@ -53,7 +53,8 @@ class AuthorizationStores {
 
     @Bean
     OAuth2AuthorizationService authorizationService(RegisteredClientRepository clients, TokenDenylist denylist,
-            RevokedTokens revoked, org.roost.authorization.token.TokenProperties tokens, java.time.Clock clock) {
+            RevokedTokens revoked, org.roost.authorization.token.TokenProperties tokens, java.time.Clock clock,
+            org.springframework.context.ApplicationEventPublisher events) {
         JdbcOAuth2AuthorizationService service = new JdbcOAuth2AuthorizationService(jdbc, clients);
         // Token claims are stored with their types; our millisecond issue time is a Long, which
         // Spring's allow-list of deserializable types does not name by default.
@@ -61,7 +62,15 @@ class AuthorizationStores {
                 getClass().getClassLoader(), BasicPolymorphicTypeValidator.builder().allowIfSubType(Long.class))).build();
         service.setAuthorizationRowMapper(new JdbcOAuth2AuthorizationService.JsonMapperOAuth2AuthorizationRowMapper(clients, json));
         service.setAuthorizationParametersMapper(new JdbcOAuth2AuthorizationService.JsonMapperOAuth2AuthorizationParametersMapper(json));
-        return new DenylistingAuthorizationService(service, denylist, revoked, new Families(clients, tokens, clock, denylist));
+        return new RefreshTokenReuse(new DenylistingAuthorizationService(service, denylist, revoked,
+                new Families(clients, tokens, clock, denylist)), jdbc, events, clock);
+    }
+
+    /** Housekeeping: a rotated refresh token past its expiry would be refused anyway (see {@link RefreshTokenReuse}). */
+    @org.springframework.scheduling.annotation.Scheduled(fixedDelayString = "PT1H", initialDelayString = "PT10M")
+    void purgeRotatedRefreshTokens() {
+        jdbc.update("DELETE FROM rotated_refresh_tokens WHERE expires_at < ?",
+                org.roost.platform.shared.Timestamps.utc(java.time.Instant.now()));
     }
 
     @Bean

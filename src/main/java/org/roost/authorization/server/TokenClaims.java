@@ -65,16 +65,19 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
             extensions.orderedStream().forEach(extension -> extension.customizeAccessToken(context));
             List<String> amr = amr(context.getPrincipal());
             if (!amr.isEmpty()) {
-                // as the first-party tokens do: how the person signed in (pwd, hwk), for the API to weigh
+                // how the person signed in (pwd, otp, hwk), for the API to weigh
                 context.getClaims().claim("amr", new java.util.ArrayList<>(amr));
             }
             boolean clientOnly = AuthorizationGrantType.CLIENT_CREDENTIALS.equals(context.getAuthorizationGrantType());
             if (clientOnly) {
                 context.getClaims().claim(CLIENT_ONLY, true);
             }
-            events.publishEvent(SecurityEvent.ofClient(SecurityEvent.Kind.TOKEN_ISSUED,
-                    context.getRegisteredClient().getClientId(), clientOnly ? null : context.getPrincipal().getName(),
-                    "grant", context.getAuthorizationGrantType().getValue()));
+            // The first-party sign-in audits its own sign-ins and refreshes (TOKEN_ISSUED, TOKEN_REFRESHED) as it did
+            if (!AccessTokenType.FIRST_PARTY_CLIENT.equals(context.getRegisteredClient().getClientId())) {
+                events.publishEvent(SecurityEvent.ofClient(SecurityEvent.Kind.TOKEN_ISSUED,
+                        context.getRegisteredClient().getClientId(), clientOnly ? null : context.getPrincipal().getName(),
+                        "grant", context.getAuthorizationGrantType().getValue()));
+            }
             return;
         }
         if (OidcParameterNames.ID_TOKEN.equals(context.getTokenType().getValue())
@@ -111,7 +114,7 @@ class TokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
             default -> "";
         }).filter(value -> !value.isEmpty()).distinct().collect(java.util.stream.Collectors.collectingAndThen(
                 java.util.stream.Collectors.toCollection(java.util.ArrayList::new), factors -> {
-                    // RFC 8176: "mfa" when more than one factor was proved, as the first-party tokens say it
+                    // RFC 8176: "mfa" when more than one factor was proved
                     if (factors.size() > 1) {
                         factors.add("mfa");
                     }

@@ -13,9 +13,9 @@ public final class AccessTokenType {
     public static final String TYP = "at+jwt";
 
     /**
-     * The {@code client_id} of first-party tokens ({@code /auth/token}): no registered client issued them, and
-     * registered client ids never take this value (configured ones are chosen by the operator, registered ones
-     * are random).
+     * The {@code client_id} (and stored id) of the built-in client that first-party sign-ins ({@code /auth/token})
+     * are authorizations of ({@code firstparty.FirstPartyClient}). Registered client ids never take this value
+     * (configured ones are chosen by the operator, registered ones are random).
      */
     public static final String FIRST_PARTY_CLIENT = "roost";
 

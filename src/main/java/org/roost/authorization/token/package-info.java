@@ -1,7 +1,7 @@
 /**
- * First-party bearer tokens: {@code /auth/token}, refresh and logout, how a bearer token is read
- * from a request and verified (signature, claims, revocation), the issuer our tokens carry, and the
- * words a refused token is explained in. Public: {@link TokenProperties}, {@link Issuers} and
+ * Bearer tokens: how one is read from a request and verified (signature, claims, revocation), the issuer our
+ * tokens carry, and the words a refused token is explained in. Minting is the authorization server's alone
+ * ({@code firstparty} adapts {@code /auth/token} to it). Public: {@link TokenProperties}, {@link Issuers} and
  * {@link TokenErrors}, which the authorization server, GraphQL and the security chain use.
  */
 @NamedInterface("token")

@@ -118,7 +118,7 @@ final class TokenExchangeBounds {
 
     /**
      * The actor's subject, for {@code act}. Spring has found the actor token active in the store (first-party ones
-     * pass the API's verifier, see {@link FirstPartySubjects}); a token naming the subject itself acts for no one.
+     * included: they are authorizations of the client {@code roost}); a token naming the subject itself acts for no one.
      */
     private static String actor(OAuth2TokenExchangeAuthenticationToken grant, Map<String, Object> subject,
             Map<String, Object> actor) {
@@ -163,14 +163,11 @@ final class TokenExchangeBounds {
         return (Map<String, Object>) map;
     }
 
-    /** What ends a token with these claims: its id, its family or authorization, and what ends it in turn. */
+    /** What ends a token with these claims: its id, its authorization, and what ends it in turn. */
     private static List<String> endedBy(Map<String, Object> claims, @Nullable String authorizationId) {
         List<String> keys = new ArrayList<>();
         if (claims.get("jti") != null) {
             keys.add(claims.get("jti").toString());
-        }
-        if (claims.get(RevokedTokens.FAMILY_CLAIM) != null) {
-            keys.add(RevokedTokens.familyKey(claims.get(RevokedTokens.FAMILY_CLAIM).toString()));
         }
         if (authorizationId != null) {
             keys.add(RevokedTokens.familyKey(authorizationId));

@@ -52,11 +52,8 @@ public class LiveCredentials {
         String jti = jwt.getId();
         Long user = RevokedTokens.user(jwt.getClaims());
         Instant issuedAt = RevokedTokens.issuedAt(jwt.getClaims());
-        Object family = jwt.getClaims().get(RevokedTokens.FAMILY_CLAIM);
-        String familyKey = family == null ? null : RevokedTokens.familyKey(family.toString());
         java.util.List<String> alsoEndedBy = RevokedTokens.revokedWith(jwt.getClaims());
         return () -> expiry.isAfter(clock.instant()) && (jti == null || !denylist.isDenied(jti))
-                && (familyKey == null || !denylist.isDenied(familyKey))
                 && alsoEndedBy.stream().noneMatch(denylist::isDenied)
                 && (user == null || !revocations.isRevoked(user, issuedAt));
     }

@@ -30,7 +30,7 @@ import org.springframework.web.bind.annotation.RestController;
 class DeviceController {
 
     /**
-     * @param kind    {@code session} (a browser's sign-in) or {@code token} (an app's refresh-token family)
+     * @param kind    {@code session} (a browser's sign-in) or {@code token} (an app's first-party token sign-in)
      * @param current whether this is the device making the request
      */
     record DeviceRepresentation(String id, String kind,

@@ -6,7 +6,7 @@ public final class DeviceEvents {
     private DeviceEvents() {
     }
 
-    /** The user signed this device out: its session or its refresh-token family (and access tokens) must end. */
+    /** The user signed this device out: its session or its token sign-in (refresh and access tokens) must end. */
     public record SignedOut(long userId, String deviceId, Devices.Kind kind) {
     }
 

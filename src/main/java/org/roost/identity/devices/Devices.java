@@ -17,14 +17,17 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Where each user is signed in. A session sign-in and a token family are each one device, with a random id (a token
- * family's id is its device id). Signing a device out puts {@code device:<id>} on the denylist, which reaches every
+ * Where each user is signed in. A session sign-in and a first-party token sign-in are each one device, with a random
+ * id (a token sign-in's is the id of its authorization on the authorization server). Signing a device out puts {@code device:<id>} on the denylist, which reaches every
  * instance, and tells the feature that owns the credential ({@link DeviceEvents.SignedOut}).
  */
 @Service
 public class Devices {
 
     public enum Kind { SESSION, TOKEN }
+
+    /** The claim of a first-party access token that names its sign-in, which is its device. */
+    public static final String SIGN_IN_CLAIM = "sid";
 
     /** The session attribute that names a session's device. */
     public static final String SESSION_ATTRIBUTE = "roost.device";
@@ -122,11 +125,11 @@ public class Devices {
         return others.size();
     }
 
-    /** The device of this request: its session's, or its bearer token's refresh family. */
+    /** The device of this request: its session's, or its first-party bearer token's sign-in. */
     public static @Nullable String current(jakarta.servlet.http.HttpServletRequest request) {
         if (org.springframework.security.core.context.SecurityContextHolder.getContext().getAuthentication()
                 instanceof org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken jwt) {
-            return jwt.getToken().getClaimAsString(org.roost.identity.revocation.RevokedTokens.FAMILY_CLAIM);
+            return jwt.getToken().getClaimAsString(SIGN_IN_CLAIM);
         }
         jakarta.servlet.http.HttpSession session = request.getSession(false);
         return session != null && session.getAttribute(SESSION_ATTRIBUTE) instanceof String device ? device : null;

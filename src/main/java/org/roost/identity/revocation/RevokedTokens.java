@@ -10,16 +10,14 @@ import org.springframework.stereotype.Component;
 /**
  * One answer to "is this access token revoked?", for every place that asks: the API's token validator, and the
  * authorization server's introspection, token exchange and userinfo (through its authorization store). A token
- * is revoked when its {@code jti} is denied (logout, {@code /oauth2/revoke}), when its refresh family ({@code sid})
- * is denied (a replayed refresh token, a logout that named the refresh token), or when its user's credentials
+ * is revoked when its {@code jti} is denied (logout, {@code /oauth2/revoke}), when a key it is revoked with is denied
+ * (its authorization ended: a replayed refresh token, a logout that named the refresh token, a consent or device
+ * signed out; or a token it was exchanged from ended), or when its user's credentials
  * were revoked after it was issued (password change, deletion, sign-out everywhere). Every instance learns of
  * each through the denylist's and the revocations' Redis messages and periodic re-reads.
  */
 @Component
 public class RevokedTokens {
-
-    /** The claim naming a first-party access token's refresh family: ending the family ends its access tokens. */
-    public static final String FAMILY_CLAIM = "sid";
 
     /** Milliseconds since the epoch: {@code iat} has whole seconds, too coarse to order a token and a revocation. */
     public static final String ISSUED_AT_MILLIS = "iat_ms";
@@ -54,10 +52,6 @@ public class RevokedTokens {
     }
 
     public static boolean revokedFamilyOrUser(Map<String, Object> claims, TokenDenylist denylist, CredentialRevocations revocations) {
-        Object family = claims.get(FAMILY_CLAIM);
-        if (family != null && denylist.isDenied(familyKey(family.toString()))) {
-            return true;
-        }
         for (String key : revokedWith(claims)) {
             if (denylist.isDenied(key)) {
                 return true;
@@ -74,8 +68,8 @@ public class RevokedTokens {
     }
 
     /**
-     * The denylist entry that ends every access token of a refresh family, or of an OAuth authorization (by its id),
-     * with every token exchanged from them.
+     * The denylist entry that ends every access token of an authorization (by its id: a grant to a client, or a
+     * first-party sign-in), with every token exchanged from them.
      */
     public static String familyKey(String familyId) {
         return "family:" + familyId;

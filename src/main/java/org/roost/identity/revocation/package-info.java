@@ -1,5 +1,5 @@
 /**
- * Revoked credentials: the denylist of access tokens and refresh families, "everything this user
+ * Revoked credentials: the denylist of access tokens and authorizations, "everything this user
  * held before T" after a password change or deletion, and their propagation to the other instances
  * over Redis (with a periodic re-read of the database). Public: the three questions and records
  * others ask or make ({@link RevokedTokens}, {@link TokenDenylist}, {@link CredentialRevocations}).

@@ -297,6 +297,30 @@ abstract class RevocationTruthContract {
     }
 
     @Test
+    void aReplayedRotatedRefreshTokenEndsTheWholeGrant() {
+        // given a grant of a client whose refresh tokens rotate, refreshed once: its first refresh token is replaced
+        String code = flow.authorize(username, OAuthFlow.CONFIDENTIAL_CLIENT, OAuthFlow.CONFIDENTIAL_REDIRECT, SCOPES, null);
+        MvcTestResult tokens = flow.exchangeConfidential(code, null);
+        MvcTestResult refreshed = flow.confidential("/oauth2/token", "grant_type", "refresh_token", "refresh_token",
+                Json.field(tokens, "refresh_token"));
+        assertThat(refreshed).hasStatus(200);
+        String current = OAuthFlow.accessToken(refreshed);
+        assertThat(apiStatus(current)).isEqualTo(200);
+
+        // when the replaced refresh token is presented again (someone kept a copy)
+        MvcTestResult replayed = flow.confidential("/oauth2/token", "grant_type", "refresh_token", "refresh_token",
+                Json.field(tokens, "refresh_token"));
+
+        // then it is refused, and the grant is over: the current refresh token and access token too
+        assertThat(replayed).hasStatus(400);
+        assertThat(Json.field(replayed, "error")).isEqualTo("invalid_grant");
+        assertThat(flow.confidential("/oauth2/token", "grant_type", "refresh_token", "refresh_token",
+                Json.field(refreshed, "refresh_token"))).hasStatus(400);
+        assertThat(apiStatus(current)).isEqualTo(401);
+        assertThat(Json.of(flow.confidential("/oauth2/introspect", "token", current)).get("active").asBoolean()).isFalse();
+    }
+
+    @Test
     void endingASubjectTokenEndsTheTokensExchangedFromIt() {
         // given tokens exchanged from an OAuth token and from a first-party one
         String oauth = oauthToken();

@@ -30,7 +30,7 @@ class OneVerifierTest {
         List<String> decoding;
         try (Stream<Path> files = Files.walk(sources)) {
             decoding = files.filter(file -> file.toString().endsWith(".java"))
-                    .filter(file -> !file.startsWith(sources.resolve("token")))
+                    .filter(file -> !file.startsWith(sources.resolve("authorization/token")))
                     .filter(file -> ASKS_FOR_THE_DECODER.matcher(read(file)).find())
                     .map(Path::toString).toList();
         }

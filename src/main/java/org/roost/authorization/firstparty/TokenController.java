@@ -1,4 +1,4 @@
-package org.roost.authorization.token;
+package org.roost.authorization.firstparty;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -11,18 +11,18 @@ import org.jspecify.annotations.Nullable;
 import org.roost.identity.devices.Devices;
 import org.roost.identity.login.LoginRequest;
 import org.roost.identity.login.PasswordLogins;
+import org.roost.platform.openapi.Outcomes;
+import org.roost.platform.openapi.Outcomes.Rule;
+import org.roost.platform.openapi.SchemaRules;
 import org.roost.identity.revocation.TokenDenylist;
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.ErrorCode;
-import org.roost.platform.shared.Scopes;
 import org.roost.platform.shared.SecurityEvent;
 import org.roost.platform.shared.SecurityEvent.Kind;
 import org.roost.identity.twofactor.SecondFactorLogin;
 import org.roost.identity.twofactor.SecondFactors;
+import org.roost.authorization.token.Issuers;
 import org.roost.identity.user.UserSummary;
-import org.roost.platform.openapi.Outcomes;
-import org.roost.platform.openapi.Outcomes.Rule;
-import org.roost.platform.openapi.SchemaRules;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
@@ -33,7 +33,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
-/** First-party token login for clients that cannot keep a cookie: mobile apps, scripts, other services. */
+/**
+ * First-party token login for clients that cannot keep a cookie: mobile apps, scripts, other services. The contract
+ * (JSON bodies, the API's error codes, the second-factor step) is this controller's; the tokens are the
+ * authorization server's ({@link FirstPartyGrant}).
+ */
 @RestController
 class TokenController {
 
@@ -47,23 +51,20 @@ class TokenController {
     }
 
     private final PasswordLogins logins;
-    private final AccessTokens accessTokens;
-    private final RefreshTokens refreshTokens;
+    private final FirstPartyGrant grant;
     private final TokenDenylist denylist;
     private final Issuers issuers;
     private final ApplicationEventPublisher events;
     private final SecondFactors secondFactors;
     private final Devices devices;
 
-    TokenController(PasswordLogins logins, AccessTokens accessTokens, RefreshTokens refreshTokens,
-            TokenDenylist denylist, Issuers issuers, ApplicationEventPublisher events, SecondFactors secondFactors,
-            Devices devices) {
+    TokenController(PasswordLogins logins, FirstPartyGrant grant, TokenDenylist denylist, Issuers issuers,
+            ApplicationEventPublisher events, SecondFactors secondFactors, Devices devices) {
         this.devices = devices;
         this.secondFactors = secondFactors;
         this.events = events;
         this.logins = logins;
-        this.accessTokens = accessTokens;
-        this.refreshTokens = refreshTokens;
+        this.grant = grant;
         this.denylist = denylist;
         this.issuers = issuers;
     }
@@ -75,8 +76,7 @@ class TokenController {
             HttpServletRequest request) {
         UserSummary user = logins.authenticate(login.username(), login.password(), request.getRemoteAddr());
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, user.id(), "grant", "password"));
-        return pair(user.id(), signedIn(user.id(), SecondFactors.PASSWORD_ONLY, request), SecondFactors.PASSWORD_ONLY, true,
-                request);
+        return pair(signedIn(user.id(), SecondFactors.PASSWORD_ONLY, request));
     }
 
     /** The second step of {@link #token} for a user with two-factor sign-in on (docs/api.md, "Two-factor sign-in"). */
@@ -90,13 +90,14 @@ class TokenController {
         SecondFactors.Completed done = secondFactors.complete(body.stepToken(), body.code());
         events.publishEvent(SecurityEvent.ofUser(Kind.LOGIN_SUCCEEDED, done.userId()));
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_ISSUED, done.userId(), "grant", "password+otp"));
-        return pair(done.userId(), signedIn(done.userId(), done.amr(), request), done.amr(), true, request);
+        return pair(signedIn(done.userId(), done.amr(), request));
     }
 
-    /** A new refresh-token family, listed among the user's devices under the family's id. */
-    private RefreshTokens.Issued signedIn(long userId, java.util.List<String> amr, HttpServletRequest request) {
-        RefreshTokens.Issued issued = refreshTokens.issue(userId, amr);
-        devices.register(issued.familyId(), userId, Devices.Kind.TOKEN, request.getHeader("User-Agent"), request.getRemoteAddr());
+    /** A new authorization, listed among the user's devices under its id. */
+    private FirstPartyGrant.Issued signedIn(long userId, java.util.List<String> amr, HttpServletRequest request) {
+        FirstPartyGrant.Issued issued = grant.signIn(userId, amr, issuers.of(request));
+        devices.register(issued.authorizationId(), userId, Devices.Kind.TOKEN, request.getHeader("User-Agent"),
+                request.getRemoteAddr());
         return issued;
     }
 
@@ -105,15 +106,11 @@ class TokenController {
     @PostMapping(path = "/auth/token/refresh", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<TokenResponse> refresh(@Valid @RequestBody RefreshRequest body, HttpServletRequest request) {
-        return switch (refreshTokens.rotate(body.refreshToken())) {
-            case RefreshTokens.Outcome.Rotated rotated -> {
-                events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REFRESHED, rotated.userId()));
-                devices.touch(rotated.refreshToken().familyId(), request.getRemoteAddr(), null);
-                yield pair(rotated.userId(), rotated.refreshToken(), rotated.amr(), false, request);
-            }
-            case RefreshTokens.Outcome.Refused refused ->
-                    throw new ApiException(ErrorCode.INVALID_TOKEN, "The refresh token is invalid, expired or revoked.");
-        };
+        FirstPartyGrant.Issued rotated = grant.refresh(body.refreshToken(), issuers.of(request)).orElseThrow(
+                () -> new ApiException(ErrorCode.INVALID_TOKEN, "The refresh token is invalid, expired or revoked."));
+        events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REFRESHED, rotated.userId()));
+        devices.touch(rotated.authorizationId(), request.getRemoteAddr(), null);
+        return pair(rotated);
     }
 
     /**
@@ -134,17 +131,13 @@ class TokenController {
         }
         events.publishEvent(SecurityEvent.ofUser(Kind.TOKEN_REVOKED, jwt.getSubject(), "by", "logout"));
         if (body != null && body.refreshToken() != null) {
-            refreshTokens.revoke(body.refreshToken());
+            grant.revoke(body.refreshToken());
         }
         return ResponseEntity.noContent().build();
     }
 
-    /** @param signIn whether a sign-in just happened: only then does the access token say when ({@code auth_time}) */
-    private ResponseEntity<TokenResponse> pair(long userId, RefreshTokens.Issued refreshToken, java.util.List<String> amr,
-            boolean signIn, HttpServletRequest request) {
-        AccessTokens.Issued access = accessTokens.issue(userId, Scopes.FIRST_PARTY, issuers.of(request), refreshToken.familyId(),
-                amr, signIn);
+    private static ResponseEntity<TokenResponse> pair(FirstPartyGrant.Issued issued) {
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).header("Pragma", "no-cache")
-                .body(new TokenResponse(access.value(), "Bearer", access.expiresIn(), refreshToken.token()));
+                .body(new TokenResponse(issued.accessToken(), "Bearer", issued.expiresIn(), issued.refreshToken()));
     }
 }

@@ -1,4 +1,4 @@
-package org.roost.authorization.server;
+package org.roost.platform.origin;
 
 import java.io.IOException;
 
