@@ -8,6 +8,7 @@ import jakarta.validation.Valid;
 import org.jspecify.annotations.Nullable;
 import org.roost.shared.Caller;
 import org.roost.shared.Ids;
+import org.roost.shared.Page;
 import org.roost.shared.PageRequest;
 import org.roost.shared.Scopes;
 import org.roost.web.ApiPaths;
@@ -62,6 +63,31 @@ class PostController {
         caller.requireScope(Scopes.POSTS_READ);
         PostSummary post = posts.get(Ids.parse(userId, "The post"), Ids.parse(postId, "The post"));
         return PostRepresentation.of(post, ApiPaths.prefix(request), caller.mayChange(post.authorId(), Scopes.POSTS_WRITE));
+    }
+
+    /** The post's replies, oldest first (the order of a conversation). */
+    @GetMapping("/{postId}/replies")
+    ResponseEntity<ListBody<PostRepresentation>> replies(@PathVariable String userId, @PathVariable String postId,
+            @RequestParam(required = false) @Nullable Integer limit, @RequestParam(required = false) @Nullable String after,
+            Caller caller, HttpServletRequest request) {
+        caller.requireScope(Scopes.POSTS_READ);
+        String prefix = ApiPaths.prefix(request);
+        return Lists.ok(request, posts.replies(Ids.parse(userId, "The post"), Ids.parse(postId, "The post"),
+                PageRequest.of(limit, after))
+                .map(p -> PostRepresentation.of(p, prefix, caller.mayChange(p.authorId(), Scopes.POSTS_WRITE))));
+    }
+
+    /**
+     * The chain above the post, root first: the nearest {@link PostService#MAX_ANCESTORS}. When the first item
+     * still has an {@code in_reply_to}, the post it names was deleted or lies further up.
+     */
+    @GetMapping("/{postId}/ancestors")
+    ResponseEntity<ListBody<PostRepresentation>> ancestors(@PathVariable String userId, @PathVariable String postId,
+            Caller caller, HttpServletRequest request) {
+        caller.requireScope(Scopes.POSTS_READ);
+        String prefix = ApiPaths.prefix(request);
+        return Lists.ok(request, new Page<>(posts.ancestors(Ids.parse(userId, "The post"), Ids.parse(postId, "The post")), null)
+                .map(p -> PostRepresentation.of(p, prefix, caller.mayChange(p.authorId(), Scopes.POSTS_WRITE))));
     }
 
     @PatchMapping(path = "/{postId}", consumes = { "application/json", "application/merge-patch+json" })
