@@ -28,3 +28,5 @@ CREATE TABLE notification_actors (
 );
 -- Undoing (unlike, unfollow) and a deleted actor find their rows by actor.
 CREATE INDEX notification_actors_actor_idx ON notification_actors (actor_id);
+-- The newest actors of each notification of a page, and its count.
+CREATE INDEX notification_actors_notification_id_idx ON notification_actors (notification_id, id);

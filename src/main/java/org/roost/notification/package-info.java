@@ -1,0 +1,10 @@
+/**
+ * Notifications: someone followed you, replied to or mentioned you, or liked your post. The features that cause them
+ * publish their events; this module listens (it is never called by them), keeps the notifications, groups likes of
+ * one post and follows while unread, removes them when their cause is undone, and hands new ones to the
+ * {@code notificationAdded} subscription on every instance through {@link org.roost.live.LiveEvents}.
+ */
+@NullMarked
+package org.roost.notification;
+
+import org.jspecify.annotations.NullMarked;
