@@ -23,7 +23,7 @@ import org.springframework.context.annotation.Configuration;
 @OpenAPIDefinition(info = @Info(title = "Roost API", version = "v1",
         license = @License(name = "Apache-2.0", url = "https://www.apache.org/licenses/LICENSE-2.0"),
         description = """
-                Users, posts, followers and likes. Every error has the same body (`ErrorBody`). Every path under \
+                Users, posts (with replies and mentions), followers, likes and notifications. Every error has the same body (`ErrorBody`). Every path under \
                 `/api/v1` is also served, identically, under `/api` (the unversioned alias, currently v1); \
                 this document lists each operation once."""))
 class OpenApiConfig {
@@ -38,6 +38,7 @@ class OpenApiConfig {
             Map.entry("PostController", "posts"),
             Map.entry("FollowController", "followers"),
             Map.entry("LikeController", "likes"),
+            Map.entry("NotificationController", "notifications"),
             Map.entry("SessionLoginController", "auth"),
             Map.entry("ReauthenticationController", "auth"),
             Map.entry("TokenController", "auth"),
@@ -66,6 +67,10 @@ class OpenApiConfig {
             Map.entry("FollowController#follow", "addFollower"), Map.entry("FollowController#unfollow", "removeFollower"),
             Map.entry("LikeController#likes", "listLikes"), Map.entry("LikeController#like", "addLike"),
             Map.entry("LikeController#unlike", "removeLike"),
+            Map.entry("PostController#replies", "listReplies"), Map.entry("PostController#ancestors", "listAncestors"),
+            Map.entry("NotificationController#list", "listNotifications"),
+            Map.entry("NotificationController#unreadCount", "getUnreadNotificationCount"),
+            Map.entry("NotificationController#markRead", "markNotificationsRead"),
             Map.entry("ReauthenticationController#reauthenticate", "reauthenticate"),
             Map.entry("SessionLoginController#login", "logIn"), Map.entry("SessionLoginController#logout", "logOut"),
             Map.entry("TokenController#token", "createToken"), Map.entry("TokenController#refresh", "refreshToken"),

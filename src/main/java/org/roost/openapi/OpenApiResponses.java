@@ -65,6 +65,14 @@ class OpenApiResponses {
             Map.entry("listLikes", new Outcome("List who likes a post", "200", READ)),
             Map.entry("addLike", new Outcome("Like a post", "204", READ)),
             Map.entry("removeLike", new Outcome("Take back a like", "204", READ)),
+            Map.entry("listReplies", new Outcome("List a post's replies, oldest first", "200", READ)),
+            Map.entry("listAncestors", new Outcome("The chain of posts above a reply, root first", "200", READ)),
+            Map.entry("listNotifications", new Outcome("List your notifications, newest activity first, with the unread count",
+                    "200", List.of("400", "401", "403"))),
+            Map.entry("getUnreadNotificationCount", new Outcome("How many of your notifications are unread", "200",
+                    List.of("401", "403"))),
+            Map.entry("markNotificationsRead", new Outcome("Mark your notifications read (some or all)", "200",
+                    List.of("400", "401", "403", "413", "415"))),
             Map.entry("logIn", new Outcome("Log in with a session cookie (SECOND_FACTOR_REQUIRED: see /login/second-factor)",
                     "200", List.of("400", "401", "415", "429"))),
             Map.entry("logOut", new Outcome("End the session", "204", List.of("403"))),
@@ -120,6 +128,8 @@ class OpenApiResponses {
     private static final String NAME_RULES = NFC + "; no invisible characters beyond the Basic Multilingual Plane";
     private static final String BALANCED = NFC + "; every bidirectional embedding, override or isolate it opens closed";
     private static final Map<String, String> POST_RULES = Map.of("title", BALANCED, "body", BALANCED);
+    private static final Map<String, String> NEW_POST_RULES = Map.of("title", BALANCED, "body", BALANCED,
+            "in_reply_to", "must be the id of an existing post");
 
     /** A cursor is opaque: only one this API gave is valid, which no schema can say. */
     private static final Map<String, String> CURSOR = Map.of("after", "must be a cursor from a page this API gave");
@@ -130,7 +140,8 @@ class OpenApiResponses {
      */
     static final Map<String, Map<String, String>> BEYOND_SCHEMA = Map.ofEntries(
             Map.entry("listUsers", CURSOR), Map.entry("listPosts", CURSOR), Map.entry("listFollowers", CURSOR),
-            Map.entry("listLikes", CURSOR),
+            Map.entry("listLikes", CURSOR), Map.entry("listReplies", CURSOR), Map.entry("listNotifications", CURSOR),
+            Map.entry("markNotificationsRead", Map.of("ids", "must be notification ids")),
             Map.entry("listFollowing", CURSOR), Map.entry("getFeed", CURSOR),
             Map.entry("addFollower", Map.of("follower_id", "must not be the followed user themself")),
             Map.entry("createUser", Map.of("name", NAME_RULES, "email", NFC)),
@@ -149,7 +160,7 @@ class OpenApiResponses {
                     "step_token", "must be a live step token from the first step")),
             Map.entry("reauthenticate", Map.of("password", "must be the user's current password",
                     "code", "needed when two-factor sign-in is on: the authenticator's current code or an unused recovery code")),
-            Map.entry("createPost", POST_RULES), Map.entry("updatePost", POST_RULES),
+            Map.entry("createPost", NEW_POST_RULES), Map.entry("updatePost", POST_RULES),
             Map.entry("registerApp", Map.of("redirect_uris", "each https, or http on a loopback address; no fragment, "
                     + "wildcard or user information (docs/api.md, \"Client registration\")",
                     "scopes", "some of the scopes an app may have", "name", "1 to 100 characters",
