@@ -65,8 +65,8 @@ class NotificationListener {
                 told.add(parent.authorId());
             });
         }
-        post.mentions().stream().filter(m -> told.add(m.userId()))
-                .forEach(m -> notifications.add(m.userId(), NotificationKind.MENTION, post.id(), post.authorId()));
+        post.mentions().stream().filter(m -> told.add(m.id()))
+                .forEach(m -> notifications.add(m.id(), NotificationKind.MENTION, post.id(), post.authorId()));
     }
 
     @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
@@ -13,7 +12,7 @@ import org.roost.user.UserSummary;
 
 /**
  * A notification over REST. Its actors carry their ids and links; their username and name only for a caller with
- * {@code users:read}, as a feed item's author (the notification says who, the profile is the profile's scope). The
+ * {@code users:read} (null otherwise), as a feed item's author (the notification says who, the profile is the profile's scope). The
  * post is a link: reading it needs {@code posts:read}.
  *
  * @param type   {@code follow}, {@code reply}, {@code mention} or {@code like}
@@ -25,9 +24,9 @@ record NotificationRepresentation(String id, String type, long count, List<Actor
         @Schema(types = { "string", "null" }) @Nullable String postId, boolean read, String createdAt, String updatedAt,
         @JsonProperty("_links") Map<String, String> links) {
 
-    record Actor(String id, @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String username,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String name,
-            @JsonProperty("_links") Map<String, String> links) {
+    /** @param username null (as {@code name}) for a caller without {@code users:read} */
+    record Actor(String id, @Schema(types = { "string", "null" }) @Nullable String username,
+            @Schema(types = { "string", "null" }) @Nullable String name, @JsonProperty("_links") Map<String, String> links) {
     }
 
     static NotificationRepresentation of(Notification n, String prefix, boolean showProfiles) {

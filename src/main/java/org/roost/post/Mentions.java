@@ -42,7 +42,7 @@ final class Mentions {
             return null;
         }
         List<String> pairs = new ArrayList<>();
-        mentions.forEach(m -> pairs.add(m.userId() + ":" + m.username()));
+        mentions.forEach(m -> pairs.add(m.id() + ":" + m.username()));
         return String.join(" ", pairs);
     }
 

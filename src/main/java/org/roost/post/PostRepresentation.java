@@ -43,6 +43,6 @@ record PostRepresentation(String id, String title, String body, String authorId,
     }
 
     static List<MentionRepresentation> mentions(List<PostSummary.Mention> mentions) {
-        return mentions.stream().map(m -> new MentionRepresentation(Long.toString(m.userId()), m.username())).toList();
+        return mentions.stream().map(m -> new MentionRepresentation(Long.toString(m.id()), m.username())).toList();
     }
 }

@@ -151,8 +151,8 @@ public class PostService {
         String body = command.body() == null ? current.body() : body(command.body());
         List<PostSummary.Mention> mentions = mentions(title, body);
         posts.update(postId, title, body, Mentions.store(mentions), Timestamps.truncate(clock.instant()));
-        List<Long> before = current.mentions().stream().map(PostSummary.Mention::userId).toList();
-        List<Long> after = mentions.stream().map(PostSummary.Mention::userId).toList();
+        List<Long> before = current.mentions().stream().map(PostSummary.Mention::id).toList();
+        List<Long> after = mentions.stream().map(PostSummary.Mention::id).toList();
         if (!before.equals(after)) {
             events.publishEvent(new PostEvents.MentionsChanged(postId, current.authorId(),
                     after.stream().filter(id -> !before.contains(id)).toList(),

@@ -19,6 +19,6 @@ public record PostSummary(long id, long authorId, String title, String body, Ins
     }
 
     /** A user named in the text with {@code @username}, who existed when it was written. */
-    public record Mention(long userId, String username) {
+    public record Mention(long id, String username) {
     }
 }

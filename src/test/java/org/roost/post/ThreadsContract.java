@@ -182,8 +182,8 @@ abstract class ThreadsContract {
         assertThat(created).bodyJson().extractingPath("$.mentions[0].id").isEqualTo(Long.toString(bob.userId()));
         assertThat(get(alice, "/api/v1/feed")).bodyJson().extractingPath("$.items[0].mentions[*].username").asArray()
                 .containsExactly(bob.username(), carol.username());
-        JsonNode graph = graphQl(bob, "{ post(id: \"%d\") { mentions { userId username } } }".formatted(id));
-        assertThat(graph.at("/data/post/mentions/0/userId").asString()).isEqualTo(Long.toString(bob.userId()));
+        JsonNode graph = graphQl(bob, "{ post(id: \"%d\") { mentions { id username } } }".formatted(id));
+        assertThat(graph.at("/data/post/mentions/0/id").asString()).isEqualTo(Long.toString(bob.userId()));
         assertThat(graph.at("/data/post/mentions/1/username").asString()).isEqualTo(carol.username());
 
         // and an edit that names only carol stores only carol
