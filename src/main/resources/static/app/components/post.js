@@ -31,7 +31,8 @@ export function postCard(post, { standalone = false, onReplied } = {}) {
     card.setAttribute('aria-label', post.title);
     // replaceChildren would print an absent part (null) as the text "null": they are left out
     card.replaceChildren(...[
-      h('h3', { dir: 'auto' }, post.title),
+      // a reply written in the reply box is all title (its first line): its mentions are linked there too
+      h('h3', { dir: 'auto' }, ...withMentions(post.title, post.mentions || [])),
       post.body ? h('p', { dir: 'auto' }, ...withMentions(post.body, post.mentions || [])) : null,
       h('p', { class: 'meta' }, avatarOf(author), h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' ', h('span', { class: 'username' }, `@${author.username}`), ' · ',
         // the time links to the post's own page (as on other microblogs), except on that page

@@ -5,16 +5,16 @@ import { h } from '../dom.js';
 import { page } from '../shell.js';
 import { postCard } from '../components/post.js';
 
-const FIELDS = 'id title body createdAt replyCount inReplyToId mentions { id username } author { id username name avatarUrl }';
-const REPLIES = 20;
+// Written out (no interpolation), so AppGraphQlDocumentsTest runs these very documents against the server's limits.
+export const THREAD = 'query($id: ID!, $n: Int) { post(id: $id) { id title body createdAt replyCount inReplyToId mentions { id username } author { id username name avatarUrl } ancestors { id title body createdAt replyCount inReplyToId mentions { id username } author { id username name avatarUrl } } replies(first: $n) { id title body createdAt replyCount inReplyToId mentions { id username } author { id username name avatarUrl } } } }';
+export const MORE_REPLIES = 'query($id: ID!, $n: Int, $after: String) { post(id: $id) { replies(first: $n, after: $after) { id title body createdAt replyCount inReplyToId mentions { id username } author { id username name avatarUrl } } } }';
+export const REPLIES = 20;
 
 export async function postPage(username, id) {
   page('Post', h('p', { class: 'status', role: 'status' }, 'Loading…'));
-  const query = `query($id: ID!, $n: Int) { post(id: $id) { ${FIELDS} ancestors { ${FIELDS} }
-    replies(first: $n) { ${FIELDS} } } }`;
   let post;
   try {
-    post = (await gql(query, { id, n: REPLIES + 1 })).post;
+    post = (await gql(THREAD, { id, n: REPLIES + 1 })).post;
   } catch (error) { return page('Post', h('p', { class: 'error', role: 'alert' }, error.message)); }
   // a post under another author's address is not this page's post: the address names both
   if (!post || post.author.username.toLowerCase() !== username.toLowerCase()) {
@@ -33,8 +33,7 @@ export async function postPage(username, id) {
   };
   more.addEventListener('click', async () => {
     const after = [...shown].at(-1);
-    const next = await gql(`query($id: ID!, $n: Int, $after: String) { post(id: $id) { replies(first: $n, after: $after) { ${FIELDS} } } }`,
-      { id: post.id, n: REPLIES + 1, after });
+    const next = await gql(MORE_REPLIES, { id: post.id, n: REPLIES + 1, after });
     addReplies(next.post?.replies || []);
   });
   addReplies(post.replies);
