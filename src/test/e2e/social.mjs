@@ -7,12 +7,26 @@ const ana = `ana${tag}`;
 const ben = `ben${tag}`;
 const Ana = `A${ana.slice(1)}`;
 const Ben = `B${ben.slice(1)}`;
+/** Resolves once the page has sent its notificationAdded subscription (after the server acknowledged the socket). */
+function notificationsSubscribed(page) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no notificationAdded subscription within 20 s')), 20000);
+    page.on('websocket', (ws) => ws.on('framesent', (frame) => {
+      if (/"subscribe".*notificationAdded/.test(String(frame.payload))) { clearTimeout(timer); resolve(); }
+    }));
+  });
+}
+
 await finish(async () => {
-  // Ana and Ben, each on their home page
+  // Ana and Ben, each on their home page, with the live connection up
   const a = await person();
+  const anaLive = notificationsSubscribed(a.page);
   await signUp(a.page, ana);
   const b = await person();
+  const benLive = notificationsSubscribed(b.page);
   await signUp(b.page, ben);
+  await anaLive;
+  await benLive;
   check(await visible(a.page.getByRole('link', { name: 'Notifications', exact: true })), 'the header has Notifications, with nothing unread');
 
   // Ben mentions Ana and someone who does not exist

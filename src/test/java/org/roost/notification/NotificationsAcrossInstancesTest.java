@@ -2,6 +2,9 @@ package org.roost.notification;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
@@ -14,7 +17,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.graphql.GraphQlClient;
 import org.roost.graphql.LiveClients;
-import org.roost.support.HttpSession;
 import org.roost.support.Instances;
 import org.roost.support.Json;
 import org.roost.support.RequiresServices;
@@ -57,9 +59,15 @@ class NotificationsAcrossInstancesTest {
         return Json.of(created.body()).get("id").asString();
     }
 
-    static int likeOrUnlike(String method, LiveClients.Author liker, LiveClients.Author author, String post) {
-        return new HttpSession(base(first)).send(method, "/api/v1/users/%s/posts/%s/likes/%s".formatted(author.userId(),
-                post, liker.userId()), null, "Authorization", "Bearer " + liker.token()).statusCode();
+    static int likeOrUnlike(String method, LiveClients.Author liker, LiveClients.Author author, String post)
+            throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base(first) + "/api/v1/users/%s/posts/%s/likes/%s"
+                        .formatted(author.userId(), post, liker.userId())))
+                .method(method, HttpRequest.BodyPublishers.noBody()).header("Authorization", "Bearer " + liker.token())
+                .timeout(Duration.ofSeconds(10)).build();
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
     }
 
     /** Likes through the first instance until {@code heard} has it (the subscription may start a moment later). */
