@@ -37,7 +37,7 @@ await finish(async () => {
 
   // Ana's header counts it at once, without reloading
   const unread = a.page.getByRole('link', { name: 'Notifications, 1 unread' });
-  check(await visible(unread), 'a notification arrives live: the header says 1 unread');
+  check(await visible(unread, 20000), 'a notification arrives live: the header says 1 unread');
   await a.page.screenshot({ path: `${shots}/notification-badge-desktop.png` });
   await unread.click();
   await a.page.getByRole('heading', { name: 'Notifications' }).waitFor();
@@ -62,7 +62,7 @@ await finish(async () => {
   await a.page.screenshot({ path: `${shots}/thread-desktop.png`, fullPage: true });
 
   // Ben's header counts the reply live; his Notifications page says so and leads to the thread
-  check(await visible(b.page.getByRole('link', { name: 'Notifications, 1 unread' })), 'the reply reaches Ben live');
+  check(await visible(b.page.getByRole('link', { name: 'Notifications, 1 unread' }), 20000), 'the reply reaches Ben live');
   await b.page.getByRole('link', { name: /^Notifications/ }).click();
   const bens = b.page.getByRole('list', { name: 'Notifications' });
   check(await visible(bens.getByText(`${Ana} replied to your post`)), 'his Notifications page says she replied');

@@ -3,6 +3,7 @@ package org.roost.post;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,13 +26,16 @@ final class Mentions {
     private Mentions() {
     }
 
-    /** The distinct usernames written with {@code @}, in order of first appearance, at most {@link #MAX}. */
+    /**
+     * The distinct usernames written with {@code @}, lower-cased as usernames are (so {@code @Bob} is bob), in order
+     * of first appearance, at most {@link #MAX}.
+     */
     static List<String> usernames(String... texts) {
         Set<String> found = new LinkedHashSet<>();
         for (String text : texts) {
             Matcher m = MENTION.matcher(text);
             while (m.find() && found.size() < MAX) {
-                found.add(m.group(1));
+                found.add(m.group(1).toLowerCase(Locale.ROOT)); // usernames are stored lower-case
             }
         }
         return List.copyOf(found);

@@ -169,7 +169,7 @@ abstract class ThreadsContract {
         var bob = api().newUser("bob");
         var carol = api().newUser("carol");
         String text = "Hi @%s and @%s, not @nobody_here_at_all, nor mail@%s.example, and @%s again"
-                .formatted(bob.username(), carol.username(), bob.username(), bob.username());
+                .formatted(bob.username(), carol.username().toUpperCase(java.util.Locale.ROOT), bob.username(), bob.username());
 
         // when
         MvcTestResult created = write(alice, Map.of("title", "Hello", "body", text));
