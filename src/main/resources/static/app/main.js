@@ -10,6 +10,8 @@ import { landing } from './pages/landing.js';
 import { people } from './pages/people.js';
 import { profile } from './pages/profile.js';
 import { postPage } from './pages/post.js';
+import { notificationsPage } from './pages/notifications.js';
+import { notificationsLink, startUnread, stopUnread } from './components/notify.js';
 import { postKeys } from './components/keys.js';
 import { settings } from './pages/settings.js';
 import { developerConsole } from './pages/console.js';
@@ -50,8 +52,11 @@ function drawNav() {
   const me = session.me;
   const link = (href, text) => h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text);
   document.body.classList.toggle('signed-in', Boolean(me));
+  // the unread count is live while someone is signed in
+  me ? startUnread() : stopUnread();
   nav.replaceChildren(...(me
-    ? [link('/', 'Home'), link('/people', 'People'), link(`/u/${me.username}`, 'Profile'), link('/settings', 'Settings'), link('/apps', 'Apps')]
+    ? [link('/', 'Home'), link('/people', 'People'), notificationsLink(location.pathname === '/notifications'),
+      link(`/u/${me.username}`, 'Profile'), link('/settings', 'Settings'), link('/apps', 'Apps')]
     : [link('/login', 'Sign in'), link('/signup', 'Sign up')]));
   who.replaceChildren(...(me
     ? [avatarOf(me), h('span', { class: 'who-name' }, h('span', { dir: 'auto' }, me.name), ' ', h('span', { class: 'who-username' }, `@${me.username}`)),
@@ -83,6 +88,7 @@ async function route() {
   if (!session.me && !postMatch && !profileMatch) return go(`/login?next=${encodeURIComponent(path + location.search)}`);
   if (path === '/') return home();
   if (path === '/people') return people();
+  if (path === '/notifications') return notificationsPage();
   if (path === '/settings') return settings();
   if (path === '/apps') return developerConsole();
   if (postMatch) return postPage(decodeURIComponent(postMatch[1]), postMatch[2]);

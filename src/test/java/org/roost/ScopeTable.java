@@ -18,7 +18,7 @@ final class ScopeTable {
 
     /** Every scope a token can carry: the OAuth API scopes, OpenID Connect's, and first-party {@code users:write}. */
     static final List<String> SCOPES = List.of(NO_SCOPE, "openid", "profile", "email", Scopes.USERS_READ,
-            Scopes.POSTS_READ, Scopes.POSTS_WRITE, Scopes.FOLLOWERS_WRITE, Scopes.USERS_WRITE);
+            Scopes.POSTS_READ, Scopes.POSTS_WRITE, Scopes.FOLLOWERS_WRITE, Scopes.NOTIFICATIONS_READ, Scopes.USERS_WRITE);
 
     /**
      * What a request needs: one of {@code anyOf} (empty: no scope at all), and, for writes and the caller's
@@ -66,6 +66,12 @@ final class ScopeTable {
             Map.entry("addLike", Need.byUser(Scopes.POSTS_WRITE)),
             Map.entry("removeLike", Need.byUser(Scopes.POSTS_WRITE)),
             Map.entry("getFeed", Need.byUser(Scopes.POSTS_READ)),
+            Map.entry("listReplies", Need.read(Scopes.POSTS_READ)),
+            Map.entry("listAncestors", Need.read(Scopes.POSTS_READ)),
+            // One's own notifications: a client acting for itself has none.
+            Map.entry("listNotifications", Need.byUser(Scopes.NOTIFICATIONS_READ)),
+            Map.entry("getUnreadNotificationCount", Need.byUser(Scopes.NOTIFICATIONS_READ)),
+            Map.entry("markNotificationsRead", Need.byUser(Scopes.NOTIFICATIONS_READ)),
             // Mailed links prove themselves; asking for a reset link needs nothing either.
             Map.entry("verifyEmail", Need.free()),
             Map.entry("resendEmailVerification", Need.byUser(Scopes.USERS_WRITE)),
@@ -115,6 +121,30 @@ final class ScopeTable {
             Map.entry("Subscription.postCreated", Need.read(Scopes.POSTS_READ)),
             Map.entry("Subscription.feedPostCreated", Need.byUser(Scopes.POSTS_READ)),
             Map.entry("Subscription.followerAdded", Need.byUser(Scopes.USERS_READ)),
+            Map.entry("Query.notifications", Need.byUser(Scopes.NOTIFICATIONS_READ)),
+            Map.entry("Query.unreadNotificationCount", Need.byUser(Scopes.NOTIFICATIONS_READ)),
+            Map.entry("Mutation.markNotificationsRead", Need.byUser(Scopes.NOTIFICATIONS_READ)),
+            Map.entry("Subscription.notificationAdded", Need.byUser(Scopes.NOTIFICATIONS_READ)),
+            // Reached only through the caller's own notifications (notifications:read); its actors are users
+            // (users:read beyond their ids) and its post a post (posts:read beyond its id).
+            Map.entry("Notification.id", Need.free()),
+            Map.entry("Notification.type", Need.free()),
+            Map.entry("Notification.count", Need.free()),
+            Map.entry("Notification.actors", Need.free()),
+            Map.entry("Notification.post", Need.free()),
+            Map.entry("Notification.read", Need.free()),
+            Map.entry("Notification.createdAt", Need.free()),
+            Map.entry("Notification.updatedAt", Need.free()),
+            Map.entry("Notification.cursor", Need.free()),
+            // Reached only through Post.mentions (posts:read).
+            Map.entry("Mention.id", Need.free()),
+            Map.entry("Mention.username", Need.free()),
+            Map.entry("Post.inReplyToId", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.inReplyTo", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.replyCount", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.replies", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.ancestors", Need.read(Scopes.POSTS_READ)),
+            Map.entry("Post.mentions", Need.read(Scopes.POSTS_READ)),
             Map.entry("User.id", Need.free()),
             Map.entry("User.name", Need.read(Scopes.USERS_READ)),
             Map.entry("User.username", Need.read(Scopes.USERS_READ)),
@@ -149,9 +179,9 @@ final class ScopeTable {
      */
     static final Map<String, Set<String>> MUTATION_ANSWERS = Map.of(
             "Mutation.createPost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt",
-                    "Post.likeCount"),
+                    "Post.likeCount", "Post.inReplyToId", "Post.replyCount", "Post.mentions"),
             "Mutation.updatePost", Set.of("Post.title", "Post.body", "Post.author", "Post.createdAt", "Post.updatedAt",
-                    "Post.likeCount"),
+                    "Post.likeCount", "Post.inReplyToId", "Post.replyCount", "Post.mentions"),
             "Mutation.updateMe", Set.of("User.name", "User.username", "User.bio", "User.login", "User.createdAt",
                     "User.avatarUrl", "User.email", "User.emailVerified"),
             "Mutation.follow", Set.of(),
@@ -159,7 +189,9 @@ final class ScopeTable {
             "Mutation.deletePost", Set.of(),
             // Anyone's post, which REST answers with 204: its fields need posts:read.
             "Mutation.likePost", Set.of(),
-            "Mutation.unlikePost", Set.of());
+            "Mutation.unlikePost", Set.of(),
+            // An Int: nothing to read.
+            "Mutation.markNotificationsRead", Set.of());
 
     /**
      * The same data through both doors: a REST operation and a GraphQL probe of {@link ScopeMatrixTest}

@@ -44,7 +44,8 @@ class FieldScopes extends SimplePerformantInstrumentation {
     /** The fields REST shows of a written resource, by type (the id needs no scope at all). */
     private static final Map<String, Set<String>> REPRESENTATION = Map.of(
             "User", Set.of("name", "username", "bio", "createdAt", "login", "avatarUrl", "email", "emailVerified"),
-            "Post", Set.of("title", "body", "author", "createdAt", "updatedAt", "likeCount"));
+            "Post", Set.of("title", "body", "author", "createdAt", "updatedAt", "likeCount", "inReplyToId", "replyCount",
+                    "mentions"));
 
     /**
      * The mutations whose answer is the resource they wrote, of the caller's own. Others answer with somebody

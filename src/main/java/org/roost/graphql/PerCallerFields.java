@@ -28,7 +28,7 @@ final class PerCallerFields {
 
     /** By name, on any type: a same-named field elsewhere only costs sharing, never shares too much. */
     static final Set<String> NAMES = Set.of("me", "feed", "feedPostCreated", "followerAdded", "followedByMe", "likedByMe", "email",
-            "emailVerified");
+            "emailVerified", "notifications", "unreadNotificationCount", "notificationAdded");
 
     private PerCallerFields() {
     }

@@ -6,11 +6,17 @@ import { h } from '../dom.js';
 
 const MENTION = /(^|[^A-Za-z0-9_.@-])@([A-Za-z0-9][A-Za-z0-9_.-]{1,30}[A-Za-z0-9])(?![A-Za-z0-9_-])/g;
 
-/** The text's parts: strings and links for each mention. */
-export function withMentions(text) {
+/**
+ * The text's parts: strings and links for each mention. With a post's stored mentions (the API resolved them when
+ * it was written: [{id, username}]), only those are links, so a "@name" of nobody stays text; without them (a bio)
+ * every well-formed "@name" is.
+ */
+export function withMentions(text, stored) {
+  const known = stored ? new Set(stored.map((m) => m.username.toLowerCase())) : null;
   const parts = [];
   let last = 0;
   for (const match of text.matchAll(MENTION)) {
+    if (known && !known.has(match[2].toLowerCase())) continue;
     const at = match.index + match[1].length;
     parts.push(text.slice(last, at));
     parts.push(h('a', { href: `/u/${encodeURIComponent(match[2])}`, class: 'mention' }, `@${match[2]}`));

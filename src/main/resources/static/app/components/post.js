@@ -1,7 +1,8 @@
 // One post: title, body, author and time; the signed-in person's own posts can be edited and deleted in place.
 import { api } from '../api.js';
 import { h, field, showError, errorBox, clearFieldErrors } from '../dom.js';
-import { session } from '../shell.js';
+import { session, go } from '../shell.js';
+import { replyControl, threadLink } from './reply.js';
 import { timeAgo } from './time.js';
 import { avatarOf } from './avatar.js';
 import { withMentions } from './mentions.js';
@@ -14,7 +15,9 @@ export function postHref(post) {
   return `/u/${post.author.username}/posts/${post.id}`;
 }
 
-export function postCard(post, { standalone = false } = {}) {
+export function postCard(post, { standalone = false, onReplied } = {}) {
+  // a reply made here opens the thread, where it shows, unless the caller shows it itself (the thread page)
+  onReplied ||= (reply) => go(postHref(reply));
   // focusable as a unit: j and k move between posts (keys.js)
   const card = h('article', { class: 'post', 'data-id': post.id, tabindex: 0, 'aria-label': post.title });
   const path = `/api/v1/users/${session.me?.id}/posts/${post.id}`;
@@ -25,19 +28,21 @@ export function postCard(post, { standalone = false } = {}) {
   const show = (focus) => {
     const author = post.author;
     const edit = h('button', { type: 'button', class: 'secondary small', onclick: editing }, 'Edit');
-    const actions = mine ? h('div', { class: 'actions' }, edit,
-      h('button', { type: 'button', class: 'secondary small', onclick: confirming }, 'Delete')) : null;
+    const reply = session.me ? replyControl(post, onReplied) : null;
+    const actions = h('div', { class: 'actions' }, reply?.button, threadLink(post, standalone),
+      mine ? edit : null, mine ? h('button', { type: 'button', class: 'secondary small', onclick: confirming }, 'Delete') : null);
     card.setAttribute('aria-label', post.title);
     // replaceChildren would print an absent part (null) as the text "null": they are left out
     card.replaceChildren(...[
-      h('h3', { dir: 'auto' }, post.title),
-      post.body ? h('p', { dir: 'auto' }, ...withMentions(post.body)) : null,
+      // a reply written in the reply box is all title (its first line): its mentions are linked there too
+      h('h3', { dir: 'auto' }, ...withMentions(post.title, post.mentions || [])),
+      post.body ? h('p', { dir: 'auto' }, ...withMentions(post.body, post.mentions || [])) : null,
       h('p', { class: 'meta' }, avatarOf(author), h('a', { href: `/u/${author.username}`, dir: 'auto' }, author.name), ' ', h('span', { class: 'username' }, `@${author.username}`), ' · ',
         // the time links to the post's own page (as on other microblogs), except on that page
         standalone ? timeAgo(post.created_at || post.createdAt)
           : h('a', { href: postHref(author ? { ...post, author } : post), class: 'permalink' }, timeAgo(post.created_at || post.createdAt))),
       h('div', { class: 'post-controls' }, likes),
-      actions].filter(Boolean));
+      actions, reply?.holder].filter(Boolean));
     if (focus) edit.focus();
   };
 
@@ -55,7 +60,7 @@ export function postCard(post, { standalone = false } = {}) {
       clearFieldErrors(form);
       try {
         const saved = await api('PATCH', path, { title: form.elements.title.value, body: form.elements.body.value });
-        post = { ...post, title: saved.title, body: saved.body };
+        post = { ...post, title: saved.title, body: saved.body, mentions: saved.mentions };
         show(true);
       } catch (error) { showError(errors, error, form); }
     });

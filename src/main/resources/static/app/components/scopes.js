@@ -8,6 +8,7 @@ export const SCOPE_WORDS = {
   'posts:read': 'Read posts',
   'posts:write': 'Write, change and delete your posts',
   'followers:write': 'Follow and unfollow people for you',
+  'notifications:read': 'See your notifications and mark them read',
 };
 
 export const scopeWords = (scope) => SCOPE_WORDS[scope] || scope;

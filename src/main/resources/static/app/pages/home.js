@@ -13,7 +13,7 @@ export function home() {
   // while the live connection is down a banner says so; once it is back the first page is read again, so a post
   // published meanwhile is not missed
   const banner = h('p', { class: 'banner', role: 'status' });
-  const live = subscribe('subscription { feedPostCreated { id title body createdAt author { id username name avatarUrl } } }',
+  const live = subscribe('subscription { feedPostCreated { id title body createdAt replyCount mentions { id username } author { id username name avatarUrl } } }',
     (data) => feed.announce(data.feedPostCreated),
     { onDown: () => { banner.textContent = 'Reconnecting…'; }, onUp: () => { banner.textContent = ''; feed.refresh(); } });
   onLeave(live.stop);

@@ -112,6 +112,47 @@ class GraphQlBatchingTest {
         });
     }
 
+    @Test
+    void loadsTheThreadFieldsOfAPageOfPostsInAConstantNumberOfStatements() {
+        // given: an author whose posts each answer a post of another's and have two replies
+        ApiClient api = new ApiClient(mvc);
+        ApiClient.Login author = api.newUser("threaded");
+        ApiClient.Login other = api.newUser("answerer");
+        GraphQlClient graphQl = new GraphQlClient(mvc);
+        String create = "mutation($to: ID) { createPost(input: {title: \"t\", inReplyTo: $to}) { id } }";
+        for (int i = 0; i < 6; i++) {
+            String root = String.valueOf(api.createPost(other, "root" + i));
+            String mine = GraphQlClient.body(graphQl.post(author, create, java.util.Map.of("to", root)))
+                    .at("/data/createPost/id").asString();
+            for (int r = 0; r < 2; r++) {
+                graphQl.post(other, create, java.util.Map.of("to", mine));
+            }
+        }
+        String page = "query($id: ID!, $first: Int!) { user(id: $id) { posts(first: $first) { replyCount inReplyToId "
+                + "mentions { username } inReplyTo { id } ancestors { id } replies(first: 5) { id } } } }";
+
+        // when
+        long[] statements = new long[2];
+        JsonNode body = null;
+        int[] sizes = { 2, 6 };
+        for (int i = 0; i < sizes.length; i++) {
+            long before = StatementCounter.count();
+            body = GraphQlClient.body(graphQl.post(other, page, java.util.Map.of("id", String.valueOf(author.userId()),
+                    "first", sizes[i])));
+            statements[i] = StatementCounter.count() - before;
+        }
+
+        // then: user, posts, parents, ancestors, replies: the same for 2 posts as for 6, and every answer right
+        assertThat(body.has("errors")).as(body.toString()).isFalse();
+        assertThat(statements[1]).isEqualTo(statements[0]).isLessThanOrEqualTo(5);
+        assertThat(body.get("data").get("user").get("posts")).hasSize(6).allSatisfy(post -> {
+            assertThat(post.get("replyCount").asInt()).isEqualTo(2);
+            assertThat(post.get("replies")).hasSize(2);
+            assertThat(post.get("inReplyTo").get("id").asString()).isEqualTo(post.get("inReplyToId").asString());
+            assertThat(post.get("ancestors")).hasSize(1);
+        });
+    }
+
     private long statementsFor(ApiClient.Login login, int pageSize) {
         long before = StatementCounter.count();
         var result = new GraphQlClient(mvc).post(login, PAGE, java.util.Map.of("first", pageSize));

@@ -62,12 +62,17 @@ public final class LiveClients {
     public record Sse(HttpClient client, CompletableFuture<HttpResponse<Stream<String>>> response, BlockingQueue<String> lines) {
 
         public static Sse open(String base, Author author) {
+            return open(base, author.token(), subscribeBody(author));
+        }
+
+        /** Subscribes with this bearer token and body ({@code query}, {@code variables}). */
+        public static Sse open(String base, String token, String subscribeBody) {
             HttpClient client = HttpClient.newHttpClient();
             BlockingQueue<String> lines = new LinkedBlockingQueue<>();
             HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/graphql"))
                     .header("Content-Type", "application/json").header("Accept", "text/event-stream")
-                    .header("Authorization", "Bearer " + author.token())
-                    .POST(HttpRequest.BodyPublishers.ofString(subscribeBody(author))).build();
+                    .header("Authorization", "Bearer " + token)
+                    .POST(HttpRequest.BodyPublishers.ofString(subscribeBody)).build();
             // completes with status and headers; the lines are read on as they come
             CompletableFuture<HttpResponse<Stream<String>>> response = client.sendAsync(request,
                     HttpResponse.BodyHandlers.ofLines());

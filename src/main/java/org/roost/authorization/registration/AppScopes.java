@@ -10,7 +10,7 @@ import java.util.Set;
 final class AppScopes {
 
     static final Set<String> ALLOWED = Set.of("openid", "profile", "email", "users:read", "posts:read", "posts:write",
-            "followers:write");
+            "followers:write", "notifications:read");
 
     private AppScopes() {
     }

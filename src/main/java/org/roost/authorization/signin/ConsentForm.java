@@ -25,7 +25,8 @@ public final class ConsentForm {
             "users:read", "See people's profiles",
             "posts:read", "Read posts",
             "posts:write", "Write, change and delete your posts",
-            "followers:write", "Follow and unfollow people for you");
+            "followers:write", "Follow and unfollow people for you",
+            "notifications:read", "See your notifications and mark them read");
 
     private ConsentForm() {
     }

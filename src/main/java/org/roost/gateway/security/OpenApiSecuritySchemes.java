@@ -33,7 +33,8 @@ class OpenApiSecuritySchemes {
                     .addString(org.roost.platform.shared.Scopes.USERS_READ, "Read users' profiles and followers")
                     .addString(org.roost.platform.shared.Scopes.POSTS_READ, "Read posts")
                     .addString(org.roost.platform.shared.Scopes.POSTS_WRITE, "Write the user's posts")
-                    .addString(org.roost.platform.shared.Scopes.FOLLOWERS_WRITE, "Follow and unfollow for the user");
+                    .addString(org.roost.platform.shared.Scopes.FOLLOWERS_WRITE, "Follow and unfollow for the user")
+                    .addString(org.roost.platform.shared.Scopes.NOTIFICATIONS_READ, "Read the user's notifications and mark them read");
             Components components = openApi.getComponents() == null ? new Components() : openApi.getComponents();
             components.addSecuritySchemes(SESSION, new SecurityScheme().type(SecurityScheme.Type.APIKEY)
                             .in(SecurityScheme.In.COOKIE).name(sessions.cookieName())

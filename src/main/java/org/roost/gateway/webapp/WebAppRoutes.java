@@ -11,10 +11,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 @Controller
 class WebAppRoutes {
 
-    static final String[] ROUTES = { "/", "/login", "/signup", "/settings", "/apps", "/people", "/u/{username}", "/u/{username}/posts/{postId}", "/verify-email",
+    static final String[] ROUTES = { "/", "/login", "/signup", "/settings", "/apps", "/people", "/notifications", "/u/{username}", "/u/{username}/posts/{postId}", "/verify-email",
         "/forgot-password", "/reset-password" };
 
-    @GetMapping(path = { "/", "/login", "/signup", "/settings", "/apps", "/people", "/u/{username}", "/u/{username}/posts/{postId}", "/verify-email",
+    @GetMapping(path = { "/", "/login", "/signup", "/settings", "/apps", "/people", "/notifications", "/u/{username}", "/u/{username}/posts/{postId}", "/verify-email",
         "/forgot-password", "/reset-password" },
             produces = MediaType.TEXT_HTML_VALUE)
     String app() {

@@ -58,6 +58,13 @@ class UserRepository {
                 .query(SUMMARY).optional();
     }
 
+    List<UserSummary> findAllByUsername(Collection<String> usernames) {
+        if (usernames.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql(summaries("username IN (:names)")).param("names", usernames).query(SUMMARY).list();
+    }
+
     boolean exists(long id) {
         return jdbc.sql("SELECT COUNT(*) FROM users WHERE id = :id").param("id", id).query(Long.class).single() > 0;
     }

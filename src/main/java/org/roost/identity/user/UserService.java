@@ -111,6 +111,11 @@ public class UserService {
         return users.findByUsername(username);
     }
 
+    /** The users with these usernames (for mentions); names of nobody are left out. One statement. */
+    public List<UserSummary> findAllByUsername(Collection<String> usernames) {
+        return users.findAllByUsername(usernames);
+    }
+
     public void requireExists(long id) {
         if (!users.exists(id)) {
             throw ApiException.notFound("The user");

@@ -18,7 +18,7 @@ import org.springframework.context.annotation.Configuration;
 @OpenAPIDefinition(info = @Info(title = "Roost API", version = "v1",
         license = @License(name = "Apache-2.0", url = "https://www.apache.org/licenses/LICENSE-2.0"),
         description = """
-                Users, posts, followers and likes. Every error has the same body (`ErrorBody`). Every path under \
+                Users, posts (with replies and mentions), followers, likes and notifications. Every error has the same body (`ErrorBody`). Every path under \
                 `/api/v1` is also served, identically, under `/api` (the unversioned alias, currently v1); \
                 this document lists each operation once."""))
 class OpenApiConfig {

@@ -55,7 +55,7 @@ class DemoData implements ApplicationRunner {
         }
         ids.forEach((name, id) -> {
             Caller.User caller = new Caller.User(id, Scopes.FIRST_PARTY);
-            posts.create(id, caller, new PostCommands.CreatePost("Hello from " + name, "My first post on Roost."));
+            posts.create(id, caller, new PostCommands.CreatePost("Hello from " + name, "My first post on Roost.", null));
             ids.values().stream().filter(other -> !other.equals(id)).forEach(other -> follows.follow(other, id, caller));
         });
         log.info("Demo data created: users alice, bob and carol, password '{}'", PASSWORD);

@@ -27,7 +27,7 @@ class FeedRepository {
      * limit before the posts are joined by primary key (joined first, PostgreSQL may merge-join along the whole
      * posts index for a reader whose feed is sparse).
      */
-    static final String PAGE = "SELECT p.id, p.author_id, p.title, p.body, p.created_at, p.updated_at, p.like_count "
+    static final String PAGE = "SELECT p.id, p.author_id, p.title, p.body, p.created_at, p.updated_at, p.like_count, p.in_reply_to, p.reply_count, p.mentions "
             + "FROM (SELECT post_id FROM feed_entries WHERE owner_id = :owner AND post_id < :before "
             + "AND post_id > " + FLOOR + " ORDER BY post_id DESC LIMIT :limit) f "
             + "JOIN posts p ON p.id = f.post_id ORDER BY f.post_id DESC";
@@ -96,7 +96,7 @@ class FeedRepository {
         for (int i = 0; i < authors.size(); i++) {
             branches.add("(" + AUTHOR_ROWS.replace(":a", ":a" + i) + ")");
         }
-        var statement = jdbc.sql("SELECT p.id, p.author_id, p.title, p.body, p.created_at, p.updated_at, p.like_count FROM "
+        var statement = jdbc.sql("SELECT p.id, p.author_id, p.title, p.body, p.created_at, p.updated_at, p.like_count, p.in_reply_to, p.reply_count, p.mentions FROM "
                         + "(SELECT DISTINCT id FROM (" + String.join(" UNION ALL ", branches) + ") m "
                         + "ORDER BY id DESC LIMIT :limit) i JOIN posts p ON p.id = i.id ORDER BY p.id DESC")
                 .param("owner", ownerId).param("before", before(beforeId)).param("limit", limit);

@@ -18,7 +18,7 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 // Single-statement reads: no transaction around them (see PostService).
 @Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
-class FeedService {
+public class FeedService {
 
     private final FeedRepository feed;
 
@@ -27,7 +27,7 @@ class FeedService {
     }
 
     /** Reading a feed is reading posts; only a user has one (a client acting for itself follows nobody). */
-    Page<PostSummary> page(Caller caller, PageRequest request) {
+    public Page<PostSummary> page(Caller caller, PageRequest request) {
         Caller.User me = caller.requireUser(Scopes.POSTS_READ);
         int overfetch = request.limit() + 1;
         List<Long> big = feed.mergedAuthors(me.id());
@@ -36,7 +36,7 @@ class FeedService {
         return Page.fromOverfetch(items, request.limit(), PostSummary::id);
     }
 
-    boolean belongsTo(long ownerId, PostSummary post) {
+    public boolean belongsTo(long ownerId, PostSummary post) {
         return post.authorId() == ownerId || feed.contains(ownerId, post.id(), post.authorId());
     }
 }

@@ -23,8 +23,11 @@ public final class PostCommands {
     private PostCommands() {
     }
 
+    /** @param inReplyTo the id of the post this one answers (anyone's), or null for a post that starts a thread */
     public record CreatePost(@NotNull @NotBlank @Size(max = 200) @CleanText(TextRules.Use.TITLE) String title,
-            @Schema(types = { "string", "null" }) @Nullable @Size(max = 10_000) @CleanText(TextRules.Use.BODY) String body) {
+            @Schema(types = { "string", "null" }) @Nullable @Size(max = 10_000) @CleanText(TextRules.Use.BODY) String body,
+            @Schema(types = { "string", "null" }, description = "The id of the post this one replies to")
+            @Nullable @Size(max = 20) String inReplyTo) {
     }
 
     /** A partial update: an absent field stays as it is; in a merge patch a null body empties it. */

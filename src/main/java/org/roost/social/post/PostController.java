@@ -9,6 +9,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.Ids;
+import org.roost.platform.shared.Page;
 import org.roost.platform.shared.PageRequest;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.web.ApiPaths;
@@ -57,7 +58,8 @@ class PostController {
     @Operation(operationId = "createPost", summary = "Create a post", tags = "posts")
     @Outcomes(success = "201", errors = { "400", "401", "403", "404", "412", "413", "415" }, beyondSchema = {
             @Rule(field = "body", rule = SchemaRules.BALANCED),
-            @Rule(field = "title", rule = SchemaRules.BALANCED) })
+            @Rule(field = "title", rule = SchemaRules.BALANCED),
+            @Rule(field = "in_reply_to", rule = "must be the id of an existing post") })
     @PostMapping(consumes = "application/json")
     ResponseEntity<PostRepresentation> create(@PathVariable String userId,
             @Valid @RequestBody PostCommands.CreatePost command, Caller caller, HttpServletRequest request) {
@@ -74,6 +76,35 @@ class PostController {
         caller.requireScope(Scopes.POSTS_READ);
         PostSummary post = posts.get(Ids.parse(userId, "The post"), Ids.parse(postId, "The post"));
         return PostRepresentation.of(post, ApiPaths.prefix(request), caller.mayChange(post.authorId(), Scopes.POSTS_WRITE));
+    }
+
+    /** The post's replies, oldest first (the order of a conversation). */
+    @Operation(operationId = "listReplies", summary = "List a post's replies, oldest first", tags = "posts")
+    @Outcomes(errors = { "401", "403", "404" }, beyondSchema = { @Rule(field = "after", rule = SchemaRules.CURSOR) })
+    @GetMapping("/{postId}/replies")
+    ResponseEntity<ListBody<PostRepresentation>> replies(@PathVariable String userId, @PathVariable String postId,
+            @RequestParam(required = false) @Nullable Integer limit, @RequestParam(required = false) @Nullable String after,
+            Caller caller, HttpServletRequest request) {
+        caller.requireScope(Scopes.POSTS_READ);
+        String prefix = ApiPaths.prefix(request);
+        return Lists.ok(request, posts.replies(Ids.parse(userId, "The post"), Ids.parse(postId, "The post"),
+                PageRequest.of(limit, after))
+                .map(p -> PostRepresentation.of(p, prefix, caller.mayChange(p.authorId(), Scopes.POSTS_WRITE))));
+    }
+
+    /**
+     * The chain above the post, root first: the nearest {@link PostService#MAX_ANCESTORS}. When the first item
+     * still has an {@code in_reply_to}, the post it names was deleted or lies further up.
+     */
+    @Operation(operationId = "listAncestors", summary = "The chain of posts above a reply, root first", tags = "posts")
+    @Outcomes(errors = { "401", "403", "404" })
+    @GetMapping("/{postId}/ancestors")
+    ResponseEntity<ListBody<PostRepresentation>> ancestors(@PathVariable String userId, @PathVariable String postId,
+            Caller caller, HttpServletRequest request) {
+        caller.requireScope(Scopes.POSTS_READ);
+        String prefix = ApiPaths.prefix(request);
+        return Lists.ok(request, new Page<>(posts.ancestors(Ids.parse(userId, "The post"), Ids.parse(postId, "The post")), null)
+                .map(p -> PostRepresentation.of(p, prefix, caller.mayChange(p.authorId(), Scopes.POSTS_WRITE))));
     }
 
     @Operation(operationId = "updatePost", summary = "Update a post", tags = "posts")

@@ -1,8 +1,11 @@
 package org.roost.social.post;
 
+import java.sql.Types;
 import java.time.Instant;
 
 import org.roost.platform.shared.Timestamps;
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.stereotype.Component;
@@ -20,8 +23,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 class PostInserts {
 
-    private static final String INSERT = "INSERT INTO posts (author_id, title, body, created_at, updated_at) "
-            + "VALUES (:author, :title, :body, :now, :now)";
+    private static final String INSERT = "INSERT INTO posts (author_id, title, body, created_at, updated_at, in_reply_to, mentions) "
+            + "VALUES (:author, :title, :body, :now, :now, CAST(:parent AS BIGINT), CAST(:mentions AS VARCHAR(1100)))";
+    /** A reply raises its parent's counter in the same statement or transaction (nothing, for a post that answers none). */
+    private static final String COUNT_REPLY = "UPDATE posts SET reply_count = reply_count + 1 WHERE id = CAST(:parent AS BIGINT)";
 
     private final JdbcClient jdbc;
     private final DatabaseKind database;
@@ -39,21 +44,27 @@ class PostInserts {
     }
 
     /** @return the new post's id */
-    long insert(long authorId, String title, String body, Instant now) {
+    long insert(long authorId, String title, String body, @Nullable Long inReplyTo, @Nullable String mentions, Instant now) {
         if (database.postgres()) {
             return jdbc.sql("WITH p AS (" + INSERT + " RETURNING id), "
                             + "f AS (INSERT INTO feed_entries (owner_id, post_id, author_id) "
                             + FeedRepository.FAN_OUT_ROWS.replace("CAST(:post AS BIGINT)", "(SELECT id FROM p)") + "), "
-                            + "m AS (" + FeedRepository.PULL_IF_FOLLOWED_PAST_THRESHOLD + " RETURNING id) "
+                            + "m AS (" + FeedRepository.PULL_IF_FOLLOWED_PAST_THRESHOLD + " RETURNING id), "
+                            + "r AS (" + COUNT_REPLY + " RETURNING id) "
                             + "SELECT id FROM p")
                     .param("author", authorId).param("title", title).param("body", body)
+                    .param("parent", inReplyTo, Types.BIGINT).param("mentions", mentions, Types.VARCHAR)
                     .param("now", Timestamps.utc(now)).param("threshold", properties.bigAccountThreshold())
                     .query(Long.class).single();
         }
         Long id = transaction.execute(status -> {
             GeneratedKeyHolder keys = new GeneratedKeyHolder();
             jdbc.sql(INSERT).param("author", authorId).param("title", title).param("body", body)
+                    .param("parent", inReplyTo, Types.BIGINT).param("mentions", mentions, Types.VARCHAR)
                     .param("now", Timestamps.utc(now)).update(keys, "id");
+            if (inReplyTo != null) {
+                jdbc.sql(COUNT_REPLY).param("parent", inReplyTo, Types.BIGINT).update();
+            }
             long created = keys.getKeyAs(Long.class);
             feed.fanOut(created, authorId, properties.bigAccountThreshold());
             return created;

@@ -2,6 +2,7 @@ package org.roost.social.post;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import org.springframework.stereotype.Repository;
 @Repository
 class PostRepository {
 
-    private static final String COLUMNS = "id, author_id, title, body, created_at, updated_at, like_count";
+    private static final String COLUMNS = "id, author_id, title, body, created_at, updated_at, like_count, in_reply_to, reply_count, mentions";
     private static final String AUTHOR_BEFORE = "author_id = :author AND id < :before AND (author_id, id) < (:author, :before)";
 
     private final JdbcClient jdbc;
@@ -68,9 +69,66 @@ class PostRepository {
         return jdbc.sql("SELECT " + COLUMNS + " FROM posts WHERE id IN (:ids)").param("ids", ids).query(PostRepository::map).list();
     }
 
-    void update(long id, String title, String body, Instant now) {
-        jdbc.sql("UPDATE posts SET title = :title, body = :body, updated_at = :now WHERE id = :id")
-                .param("id", id).param("title", title).param("body", body).param("now", Timestamps.utc(now)).update();
+    void update(long id, String title, String body, @Nullable String mentions, Instant now) {
+        jdbc.sql("UPDATE posts SET title = :title, body = :body, mentions = :mentions, updated_at = :now WHERE id = :id")
+                .param("id", id).param("title", title).param("body", body).param("mentions", mentions, Types.VARCHAR)
+                .param("now", Timestamps.utc(now)).update();
+    }
+
+    /** A reply was written or deleted: its parent's counter, if the parent is still there. */
+    void countReply(long parentId, int delta) {
+        jdbc.sql("UPDATE posts SET reply_count = reply_count + :delta WHERE id = :id")
+                .param("id", parentId).param("delta", delta).update();
+    }
+
+    /**
+     * A user is about to be deleted (their posts go with them by the cascade): each post they replied to loses
+     * those replies. Proportional to the departing user's posts, on the (author_id, id) index.
+     */
+    void forgetReplies(long authorId) {
+        jdbc.sql("UPDATE posts SET reply_count = reply_count - (SELECT COUNT(*) FROM posts r WHERE r.author_id = :author "
+                        + "AND r.in_reply_to = posts.id) "
+                        + "WHERE id IN (SELECT in_reply_to FROM posts WHERE author_id = :author AND in_reply_to IS NOT NULL)")
+                .param("author", authorId).update();
+    }
+
+    /** A post's replies, oldest first (the order of a conversation), keyset on (in_reply_to, id). */
+    List<PostSummary> replies(long postId, @Nullable Long afterId, int limit) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM posts WHERE in_reply_to = :post AND id > :after "
+                        + "AND (in_reply_to, id) > (:post, :after) ORDER BY in_reply_to, id LIMIT :limit")
+                .param("post", postId).param("after", afterId == null ? 0L : afterId).param("limit", limit)
+                .query(PostRepository::map).list();
+    }
+
+    /** The first {@code perPost} replies of each post, in one statement (for the batched GraphQL field). */
+    List<PostSummary> repliesOf(Collection<Long> postIds, int perPost) {
+        String branch = "SELECT " + COLUMNS + " FROM posts WHERE in_reply_to = :key AND id > 0 "
+                + "AND (in_reply_to, id) > (:key, 0) ORDER BY in_reply_to, id LIMIT :limit";
+        List<PostSummary> replies = new ArrayList<>(TopPerKey.query(jdbc, branch, postIds, perPost, PostRepository::map));
+        replies.sort(Comparator.comparing(PostSummary::id));
+        return replies;
+    }
+
+    /**
+     * The chain above each of these posts, nearest {@code max} each, in one statement: pairs of (the post asked
+     * about, an ancestor). A recursive walk up in_reply_to by primary key, which both databases run; it stops
+     * where a parent was deleted.
+     */
+    List<Ancestor> ancestors(Collection<Long> postIds, int max) {
+        if (postIds.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("WITH RECURSIVE chain (origin, id, parent, depth) AS ("
+                        + "SELECT id, id, in_reply_to, 0 FROM posts WHERE id IN (:ids) "
+                        + "UNION ALL SELECT c.origin, p.id, p.in_reply_to, c.depth + 1 FROM chain c "
+                        + "JOIN posts p ON p.id = c.parent WHERE c.depth < :max) "
+                        + "SELECT c.origin, p." + COLUMNS.replace(", ", ", p.") + " FROM chain c JOIN posts p ON p.id = c.id "
+                        + "WHERE c.depth > 0 ORDER BY c.origin, p.id")
+                .param("ids", postIds).param("max", max)
+                .query((rs, row) -> new Ancestor(rs.getLong("origin"), map(rs, row))).list();
+    }
+
+    record Ancestor(long origin, PostSummary post) {
     }
 
     void delete(long id) {
@@ -80,7 +138,8 @@ class PostRepository {
     static PostSummary map(ResultSet rs, int row) throws SQLException {
         return new PostSummary(rs.getLong("id"), rs.getLong("author_id"), rs.getString("title"), rs.getString("body"),
                 rs.getObject("created_at", OffsetDateTime.class).toInstant(),
-                rs.getObject("updated_at", OffsetDateTime.class).toInstant(), rs.getLong("like_count"));
+                rs.getObject("updated_at", OffsetDateTime.class).toInstant(), rs.getLong("like_count"),
+                rs.getObject("in_reply_to", Long.class), rs.getLong("reply_count"), Mentions.read(rs.getString("mentions")));
     }
 
 }

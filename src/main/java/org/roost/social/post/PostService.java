@@ -5,6 +5,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.Caller;
@@ -14,7 +16,11 @@ import org.roost.platform.shared.Scopes;
 import org.roost.platform.shared.TextRules;
 import org.roost.platform.shared.Timestamps;
 import org.roost.identity.user.UserService;
+import org.roost.platform.shared.Ids;
+import org.roost.identity.user.UserEvents;
+import org.roost.identity.user.UserSummary;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
@@ -28,6 +34,9 @@ import org.springframework.transaction.annotation.Transactional;
 // no answer here depends on (docs/performance.md); writes declare their transactions.
 @Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
 public class PostService {
+
+    /** How far up a thread the ancestors reach: the nearest posts; a client walks on from the topmost one. */
+    public static final int MAX_ANCESTORS = 100;
 
     private final PostRepository posts;
     private final PostInserts inserts;
@@ -60,10 +69,13 @@ public class PostService {
         caller.requireOwner(authorId, Scopes.POSTS_WRITE);
         String title = title(command.title());
         String body = command.body() == null ? "" : body(command.body());
+        Long parent = command.inReplyTo() == null ? null : parent(command.inReplyTo());
+        List<PostSummary.Mention> mentions = mentions(title, body);
         Instant now = Timestamps.truncate(clock.instant());
         long id;
         try {
-            id = inserts.insert(authorId, title, body, now);
+            // A parent deleted after the check above leaves a reply to a deleted post, as deleting it later would.
+            id = inserts.insert(authorId, title, body, parent, Mentions.store(mentions), now);
         }
         catch (DataIntegrityViolationException violation) {
             if (authorMissing(violation)) {
@@ -72,9 +84,29 @@ public class PostService {
             throw violation;
         }
         // The row as stored, without reading it back: every column is known here (the time to the millisecond).
-        PostSummary created = new PostSummary(id, authorId, title, body, now, now, 0);
+        PostSummary created = new PostSummary(id, authorId, title, body, now, now, 0, parent, 0, mentions);
         events.publishEvent(new PostEvents.PostCreated(created));
         return created;
+    }
+
+    /** Any author's post may be answered: every post is readable by everyone who may read posts. */
+    private long parent(String inReplyTo) {
+        var id = Ids.tryParse(inReplyTo);
+        if (id.isEmpty() || posts.find(id.getAsLong()).isEmpty()) {
+            throw ApiException.invalid("in_reply_to", "names no post");
+        }
+        return id.getAsLong();
+    }
+
+    /** The users that exist among the {@code @username}s of the text, in order of first mention: one statement. */
+    private List<PostSummary.Mention> mentions(String title, String body) {
+        List<String> names = Mentions.usernames(title, body);
+        if (names.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Long> ids = users.findAllByUsername(names).stream()
+                .collect(Collectors.toMap(UserSummary::username, UserSummary::id, (a, b) -> a));
+        return names.stream().filter(ids::containsKey).map(n -> new PostSummary.Mention(ids.get(n), n)).toList();
     }
 
     /** A foreign-key violation: 23503 (SQL standard, PostgreSQL), 23506 (H2's "parent missing"). */
@@ -120,8 +152,17 @@ public class PostService {
     public PostSummary update(long authorId, long postId, Caller caller, PostCommands.UpdatePost command) {
         PostSummary current = get(authorId, postId);
         caller.requireOwner(current.authorId(), Scopes.POSTS_WRITE);
-        posts.update(postId, command.title() == null ? current.title() : title(command.title()),
-                command.body() == null ? current.body() : body(command.body()), Timestamps.truncate(clock.instant()));
+        String title = command.title() == null ? current.title() : title(command.title());
+        String body = command.body() == null ? current.body() : body(command.body());
+        List<PostSummary.Mention> mentions = mentions(title, body);
+        posts.update(postId, title, body, Mentions.store(mentions), Timestamps.truncate(clock.instant()));
+        List<Long> before = current.mentions().stream().map(PostSummary.Mention::id).toList();
+        List<Long> after = mentions.stream().map(PostSummary.Mention::id).toList();
+        if (!before.equals(after)) {
+            events.publishEvent(new PostEvents.MentionsChanged(postId, current.authorId(),
+                    after.stream().filter(id -> !before.contains(id)).toList(),
+                    before.stream().filter(id -> !after.contains(id)).toList()));
+        }
         return get(postId);
     }
 
@@ -139,6 +180,44 @@ public class PostService {
         PostSummary current = get(authorId, postId);
         caller.requireOwner(current.authorId(), Scopes.POSTS_WRITE);
         feed.removePost(current.authorId(), postId);
+        // Its replies stay, still naming it in in_reply_to: they read as answers to a deleted post.
         posts.delete(postId);
+        if (current.inReplyTo() != null) {
+            posts.countReply(current.inReplyTo(), -1);
+        }
+    }
+
+    /** A post's replies, oldest first. */
+    public Page<PostSummary> replies(long authorId, long postId, PageRequest request) {
+        get(authorId, postId);
+        return replies(postId, request);
+    }
+
+    /** The same for a post known to exist (GraphQL's {@code Post.replies} after the first page). */
+    public Page<PostSummary> replies(long postId, PageRequest request) {
+        return Page.fromOverfetch(posts.replies(postId, request.afterId(), request.limit() + 1), request.limit(),
+                PostSummary::id);
+    }
+
+    public List<PostSummary> repliesOf(Collection<Long> postIds, int perPost) {
+        return posts.repliesOf(postIds, perPost);
+    }
+
+    /** The chain above a post, root first, at most {@link #MAX_ANCESTORS}; it ends below a deleted post. */
+    public List<PostSummary> ancestors(long authorId, long postId) {
+        get(authorId, postId);
+        return ancestorsOf(List.of(postId)).getOrDefault(postId, List.of());
+    }
+
+    /** The chains above several posts, in one statement. */
+    public Map<Long, List<PostSummary>> ancestorsOf(Collection<Long> postIds) {
+        return posts.ancestors(postIds, MAX_ANCESTORS).stream().collect(Collectors.groupingBy(
+                PostRepository.Ancestor::origin, Collectors.mapping(PostRepository.Ancestor::post, Collectors.toList())));
+    }
+
+    /** A user is about to be deleted, taking their posts: the posts they replied to lose those replies. */
+    @EventListener
+    void on(UserEvents.UserDeleting deleting) {
+        posts.forgetReplies(deleting.userId());
     }
 }

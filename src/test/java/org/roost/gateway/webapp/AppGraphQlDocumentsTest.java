@@ -34,7 +34,7 @@ class AppGraphQlDocumentsTest {
 
     private static String constant(String source, String name) {
         Matcher matcher = Pattern.compile("export const " + name + " = '?([^';]+)'?;").matcher(source);
-        assertThat(matcher.find()).as(name).isTrue();
+        assertThat(matcher.find()).as(name + " in the app's source").isTrue();
         return matcher.group(1).strip();
     }
 
@@ -115,6 +115,40 @@ class AppGraphQlDocumentsTest {
         JsonNode tooMany = GraphQlClient.body(new GraphQlClient(mvc).post(me, document,
                 Map.of("ids", java.util.stream.IntStream.rangeClosed(1, batch + 1).mapToObj(String::valueOf).toList())));
         assertThat(tooMany.path("errors").get(0).path("extensions").path("code").asString()).isEqualTo("VALIDATION_ERROR");
+    }
+
+    @Test
+    void theThreadAndNotificationsDocumentsAnswerWithinTheLimitsAtTheSizesTheAppAsks() throws Exception {
+        // given the app's documents and page sizes, and a thread: a post, a reply, a reply to that
+        String postPage = Files.readString(Path.of("src/main/resources/static/app/pages/post.js"));
+        String notificationsPage = Files.readString(Path.of("src/main/resources/static/app/pages/notifications.js"));
+        int replies = Integer.parseInt(constant(postPage, "REPLIES")) + 1;
+        ApiClient api = new ApiClient(mvc);
+        ApiClient.Login alice = api.newUser("threader");
+        ApiClient.Login bob = api.newUser("replier");
+        long root = api.createPost(alice, "Root");
+        JsonNode reply = GraphQlClient.body(new GraphQlClient(mvc).post(bob,
+                "mutation { createPost(input: {title: \"Re\", inReplyTo: \"%d\"}) { id } }".formatted(root)));
+        String replyId = reply.at("/data/createPost/id").asString();
+        JsonNode deeper = GraphQlClient.body(new GraphQlClient(mvc).post(alice,
+                "mutation { createPost(input: {title: \"Re re\", inReplyTo: \"%s\"}) { id } }".formatted(replyId)));
+
+        // when the app reads the thread of the deepest post, the next replies, and alice's notifications
+        JsonNode thread = GraphQlClient.body(new GraphQlClient(mvc).post(alice, constant(postPage, "THREAD"),
+                Map.of("id", deeper.at("/data/createPost/id").asString(), "n", replies)));
+        JsonNode more = GraphQlClient.body(new GraphQlClient(mvc).post(alice, constant(postPage, "MORE_REPLIES"),
+                Map.of("id", String.valueOf(root), "n", replies, "after", replyId)));
+        JsonNode notifications = GraphQlClient.body(new GraphQlClient(mvc).post(alice, constant(notificationsPage, "QUERY"),
+                Map.of("n", Integer.parseInt(constant(notificationsPage, "PAGE")) + 1)));
+
+        // then each answers without an error
+        assertThat(thread.path("errors").isMissingNode()).as(thread.toString()).isTrue();
+        assertThat(thread.at("/data/post/ancestors").size()).isEqualTo(2);
+        assertThat(more.path("errors").isMissingNode()).as(more.toString()).isTrue();
+        assertThat(more.at("/data/post/replies").size()).isZero();
+        assertThat(notifications.path("errors").isMissingNode()).as(notifications.toString()).isTrue();
+        assertThat(notifications.at("/data/notifications/0/type").asString()).isEqualTo("REPLY");
+        assertThat(notifications.at("/data/notifications/0/post/id").asString()).isEqualTo(replyId);
     }
 
     @Test

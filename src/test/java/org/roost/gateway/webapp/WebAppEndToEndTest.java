@@ -60,6 +60,16 @@ class WebAppEndToEndTest {
     }
 
     @Test
+    void repliesReadsTheThreadLinksMentionsAndCountsANotificationLive() throws Exception {
+        // when
+        BrowserScripts.runPassing("social.mjs", port);
+
+        // then
+        assertThat(BrowserScripts.SCREENSHOTS.resolve("thread-desktop.png")).as("screenshots under target/").isRegularFile();
+        assertThat(BrowserScripts.SCREENSHOTS.resolve("notifications-desktop.png")).as("screenshots under target/").isRegularFile();
+    }
+
+    @Test
     void registersAnAppInTheDeveloperConsoleAndRemovesItsAccessFromSettings() throws Exception {
         // when
         BrowserScripts.runPassing("console.mjs", port);

@@ -34,7 +34,7 @@ class OpenApiShapeTest {
         List<JsonNode> operations = operations(document);
         assertThat(operations).allSatisfy(operation -> {
             assertThat(operation.get("operationId").asString()).matches("[a-z][A-Za-z]+").doesNotContain("_");
-            assertThat(operation.get("tags").get(0).asString()).isIn("users", "posts", "followers", "likes", "auth", "feed", "graphql",
+            assertThat(operation.get("tags").get(0).asString()).isIn("users", "posts", "followers", "likes", "notifications", "auth", "feed", "graphql",
                     "accounts", "apps", "consents");
             assertThat(operation.path("parameters").toString()).doesNotContain("\"caller\"")
                     .doesNotContain("clientId");

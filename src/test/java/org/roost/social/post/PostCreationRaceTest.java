@@ -30,7 +30,7 @@ class PostCreationRaceTest {
 
         // when that user posts in their own collection
         ApiException failure = catchThrowableOfType(ApiException.class,
-                () -> posts.create(987_654_321L, owner, new PostCommands.CreatePost("Late", "After deletion")));
+                () -> posts.create(987_654_321L, owner, new PostCommands.CreatePost("Late", "After deletion", null)));
 
         // then the answer is that the user is not there
         assertThat(failure.code()).isEqualTo(ErrorCode.NOT_FOUND);

@@ -1,5 +1,7 @@
-package org.roost.social.post;
+package org.roost.social.feed;
 
+import org.roost.social.post.PostSummary;
+import org.roost.social.post.PostService;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;

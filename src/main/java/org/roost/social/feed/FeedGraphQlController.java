@@ -1,5 +1,8 @@
-package org.roost.social.post;
+package org.roost.social.feed;
 
+import org.roost.social.post.FeedService;
+import org.roost.social.post.PostSummary;
+import org.roost.social.post.PostEvents;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -15,7 +18,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-/** The home timeline over GraphQL; authors resolve through {@link PostGraphQlController}'s batch mapping. */
+/** The home timeline over GraphQL; authors resolve through {@code post.PostGraphQlController}'s batch mapping. */
 @Controller
 class FeedGraphQlController {
 

@@ -1,10 +1,14 @@
-package org.roost.social.post;
+package org.roost.social.feed;
 
+import org.roost.social.post.PostSummary;
+import org.roost.social.post.PostRepresentation;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Timestamps;
 import org.roost.identity.user.UserSummary;
@@ -15,7 +19,8 @@ import org.roost.identity.user.UserSummary;
  */
 record FeedPostRepresentation(String id, String title, String body, String authorId,
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Author author, String createdAt,
-        String updatedAt, long likeCount, @JsonProperty("_links") Map<String, String> links) {
+        String updatedAt, long likeCount, @Schema(types = { "string", "null" }) @Nullable String inReplyTo, long replyCount,
+        List<PostRepresentation.MentionRepresentation> mentions, @JsonProperty("_links") Map<String, String> links) {
 
     record Author(String id, String username, String name, @JsonProperty("_links") Map<String, String> links) {
 
@@ -34,6 +39,7 @@ record FeedPostRepresentation(String id, String title, String body, String autho
         PostRepresentation base = PostRepresentation.of(post, prefix, mayChange);
         return new FeedPostRepresentation(base.id(), base.title(), base.body(), base.authorId(),
                 author == null ? null : Author.of(author, prefix), Timestamps.format(post.createdAt()),
-                Timestamps.format(post.updatedAt()), post.likeCount(), base.links());
+                Timestamps.format(post.updatedAt()), post.likeCount(), base.inReplyTo(), base.replyCount(), base.mentions(),
+                base.links());
     }
 }

@@ -1,4 +1,4 @@
-package org.roost.social.post;
+package org.roost.social.meters;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.roost.social.follow.FollowEvents;

@@ -1,0 +1,7 @@
+package org.roost.social.post;
+
+import org.roost.support.EmbeddedDefaultsTest;
+
+@EmbeddedDefaultsTest
+class ThreadsOnH2Test extends ThreadsContract {
+}

@@ -1,0 +1,7 @@
+package org.roost.social.post;
+
+import org.roost.support.IntegrationTest;
+
+@IntegrationTest
+class ThreadsOnPostgresTest extends ThreadsContract {
+}
