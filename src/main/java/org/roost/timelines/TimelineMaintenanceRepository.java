@@ -39,10 +39,17 @@ class TimelineMaintenanceRepository {
         return pulled;
     }
 
-    /** Big authors who fell below the low mark start being copied back (mode 2 and a cursor). */
+    /**
+     * Big authors who fell below the low mark start being copied back (mode 2 and a cursor). Their follows are
+     * counted too, up to the mark at most: an author whose followers were imported by SQL has a counter of 0 until
+     * the repair, and turned big with its first post (post.FeedRepository); going by the counter alone would copy
+     * its posts back into every imported follower's feed, and its next post would turn it big again.
+     */
     List<Long> startReturns(long below, Instant now) {
-        List<Long> authors = jdbc.sql("SELECT id FROM users WHERE timeline_mode = " + PULLED
-                + " AND follower_count < :below ORDER BY id LIMIT 100").param("below", below).query(Long.class).list();
+        List<Long> authors = jdbc.sql("SELECT u.id FROM users u WHERE u.timeline_mode = " + PULLED
+                + " AND u.follower_count < :below AND (SELECT COUNT(*) FROM (SELECT 1 FROM follows f "
+                + "WHERE f.user_id = u.id LIMIT :below) bounded) < :below ORDER BY u.id LIMIT 100")
+                .param("below", below).query(Long.class).list();
         for (long author : authors) {
             if (jdbc.sql("UPDATE users SET timeline_mode = " + RETURNING + " WHERE id = :a AND timeline_mode = " + PULLED)
                     .param("a", author).update() > 0) {
