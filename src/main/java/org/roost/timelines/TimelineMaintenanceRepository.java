@@ -46,10 +46,12 @@ class TimelineMaintenanceRepository {
      * its posts back into every imported follower's feed, and its next post would turn it big again.
      */
     List<Long> startReturns(long below, Instant now) {
+        // "fewer than :below follows": no follow row at offset below - 1 (H2 refuses the outer reference that a
+        // bounded COUNT(*) over a derived table would need)
         List<Long> authors = jdbc.sql("SELECT u.id FROM users u WHERE u.timeline_mode = " + PULLED
-                + " AND u.follower_count < :below AND (SELECT COUNT(*) FROM (SELECT 1 FROM follows f "
-                + "WHERE f.user_id = u.id LIMIT :below) bounded) < :below ORDER BY u.id LIMIT 100")
-                .param("below", below).query(Long.class).list();
+                + " AND u.follower_count < :below AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.user_id = u.id "
+                + "LIMIT 1 OFFSET :last) ORDER BY u.id LIMIT 100")
+                .param("below", below).param("last", Math.max(0, below - 1)).query(Long.class).list();
         for (long author : authors) {
             if (jdbc.sql("UPDATE users SET timeline_mode = " + RETURNING + " WHERE id = :a AND timeline_mode = " + PULLED)
                     .param("a", author).update() > 0) {
