@@ -32,7 +32,7 @@ class BuildTimeConditions {
         if (!mismatches.isEmpty()) {
             throw new IllegalStateException("This jar was built with Spring AOT processing (mvn -Paot) for other settings: "
                     + String.join("; ", mismatches) + ". Build it again with these settings at build time "
-                    + "(docs/running.md, \"Spring AOT\"), or start it without -Dspring.aot.enabled=true.");
+                    + "(docs/running.md, \"Start-up\"), or start it without -Dspring.aot.enabled=true.");
         }
     }
 

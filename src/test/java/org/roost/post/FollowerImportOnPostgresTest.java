@@ -26,9 +26,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * threshold are written by SQL, as docs/operations.md allows, and the author posts before any repair.
  */
 @IntegrationTest
-// (the password pool's wait is raised: on a loaded machine a new context's first hash can outlast its 3 s, and the
-// sign-ups here only set the scene)
-@TestPropertySource(properties = { "roost.database.statement-timeout=1500ms", "roost.passwords.max-wait=60s" })
+// (the password pool's wait and the connect timeouts are raised: on a loaded machine a new context's first hash and
+// first connections can outlast them, and the sign-ups and the context's start only set the scene)
+@TestPropertySource(properties = { "roost.database.statement-timeout=1500ms", "roost.passwords.max-wait=60s",
+        "roost.database.connect-timeout=20s", "spring.data.redis.connect-timeout=20s", "spring.data.redis.timeout=20s" })
 class FollowerImportOnPostgresTest {
 
     @Autowired
