@@ -8,7 +8,8 @@
 #
 # Needs JDK 25, Maven, psql, curl, bc and a PostgreSQL server on BENCH_PG_HOST:BENCH_PG_PORT (127.0.0.1:5432, user
 # postgres, trust); the database BENCH_PG_DB (roost_repair) is dropped and recreated. Roost listens on BENCH_PORT
-# (19160), loopback only, with its defaults (statement timeout included) and no Redis.
+# (19160), loopback only, with its defaults (statement timeout included) and no Redis; BENCH_ROOST_ARGS adds arguments
+# (on an overloaded machine: --roost.database.connect-timeout=10s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -32,9 +33,13 @@ psql -qX -d postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >
 log "starting Roost on PostgreSQL database $DB"
 "$JAVA" -XX:CompileCommand=quiet -jar "$JAR" --server.port="$PORT" --server.address=127.0.0.1 --roost.redis.enabled=false \
   --spring.datasource.url="jdbc:postgresql://$PGHOST:$PGPORT/$DB" --spring.datasource.username="$PGUSER" \
-  --spring.datasource.password= --logging.level.root=WARN --logging.level.org.roost=INFO >"$WORK/roost.log" 2>&1 &
+  --spring.datasource.password= --logging.level.root=WARN --logging.level.org.roost=INFO ${BENCH_ROOST_ARGS:-} \
+  >"$WORK/roost.log" 2>&1 &
 pid=$!
-wait_for "http://127.0.0.1:$PORT/actuator/health/readiness" 300
+until curl -fs -o /dev/null "http://127.0.0.1:$PORT/actuator/health/readiness"; do
+  kill -0 "$pid" 2>/dev/null || { echo "Roost exited (see $WORK/roost.log)" >&2; pid=""; exit 1; }
+  sleep 0.5
+done
 BASE=http://127.0.0.1:$PORT
 PASSWORD="a long enough benchmark password"
 curl -fs -o /dev/null -X POST "$BASE/api/v1/users" -H 'Content-Type: application/json' \
