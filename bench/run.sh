@@ -352,7 +352,7 @@ measure_round() {  # measure_round [warmup]: a warm-up round runs only what has 
   psql -qX -d "$DB" -c "DELETE FROM posts WHERE author_id = $WRITER_ID" -c "VACUUM ANALYZE posts" >/dev/null
 }
 
-# WARMUP seconds per run (15): with 3 s, round 1 still met a Roost whose JIT had not finished (its JWT read did 5,400/s
+# WARMUP seconds per run (12; 15 before the peers without a JIT left the warm-up round): with 3 s, round 1 still met a Roost whose JIT had not finished (its JWT read did 5,400/s
 # there and 17,000-20,000/s in rounds 2 and 3); with 8 s the same happened on a slower machine (5,300/s, then 14,000).
 log "warm-up round (not counted, ${WARMUP}s per run)"
 SAVED=$DURATION; DURATION=$WARMUP; measure_round warmup; DURATION=$SAVED
