@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Roost side by side with its peers, on one machine, loopback only. One command from a fresh clone:
 #
-#   bench/run.sh            # 3 rounds, 8 s per run after a 12 s warm-up round of Roost and PostGraphile (about 15 minutes
+#   bench/run.sh            # 3 rounds, 7 s per run after a 12 s warm-up round of Roost and PostGraphile (about 15 minutes
 #                           # with the build on a quiet 2-core machine)
 #   bench/run.sh --quick    # 3 rounds, 3 s per run, 6 s warm-up (about 7 minutes): for checking the harness, not for figures
 #   bench/run.sh timelines  # only the POST row and the big-account rows of bench/timelines.sh (PostgreSQL only)
@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 
 ROUNDS=${ROUNDS:-3}
-DURATION=${DURATION:-8}
+DURATION=${DURATION:-7}   # 8 before; 7 keeps the whole run near 15 minutes
 WARMUP=${WARMUP:-12}   # seconds per Roost or PostGraphile run of the warm-up round (the other peers need none)
 ONLY=all
 for arg in "$@"; do
