@@ -43,9 +43,24 @@ INSERT INTO posts (author_id, title, body, created_at, updated_at)
   ORDER BY g, a;
 VACUUM ANALYZE users; VACUUM ANALYZE posts; VACUUM ANALYZE follows;
 SQL
+  # Issue 34: before any repair (counters at 0), the author of 200,000 imported followers posts like anyone.
+  local w200k_jwt; w200k_jwt=$(curl -fs -X POST "$PG/auth/token" -H "$JSON" \
+    -d "{\"username\":\"tlw200k\",\"password\":\"$PASSWORD\"}" | sed -E 's/.*"access_token":"([^"]+)".*/\1/')
+  local w200k_id; w200k_id=$(psql -qtAX -d "$DB" -c "SELECT id FROM users WHERE username = 'tlw200k'")
+  TL_IMPORTED_POSTS="" TL_IMPORTED_MET=1
+  local answer
+  for _ in 1 2 3 4 5; do
+    answer=$(curl -s -o /dev/null -w '%{http_code}/%{time_total}' -X POST "$PG/api/v1/users/$w200k_id/posts" \
+      -H "$JSON" -H "Authorization: Bearer $w200k_jwt" -d '{"title":"Before the repair","body":"x"}')
+    TL_IMPORTED_POSTS="$TL_IMPORTED_POSTS $(printf '%s/%.2f' "${answer%%/*}" "${answer#*/}")"
+    [[ ${answer%%/*} == 2* ]] && [ "$(echo "${answer#*/} <= 1.5" | bc)" = 1 ] || TL_IMPORTED_MET=0
+  done
+  log "timelines: posts of the imported 200k account before the repair (status/s):$TL_IMPORTED_POSTS"
+  psql -qX -d "$DB" -c "DELETE FROM posts WHERE author_id = $w200k_id AND title = 'Before the repair'" >/dev/null
   local started; started=$(date +%s.%N)
   curl -fs -X POST "$PG/actuator/repair" -o "$WORK/repair.json" || { echo "repair failed" >&2; exit 1; }
-  TL_REPAIR="$(cat "$WORK/repair.json") in $(printf '%.1f' "$(echo "$(date +%s.%N) - $started" | bc)") s"
+  TL_REPAIR_S=$(printf '%.1f' "$(echo "$(date +%s.%N) - $started" | bc)")
+  TL_REPAIR="$(cat "$WORK/repair.json") in $TL_REPAIR_S s"
   log "timelines: repair $TL_REPAIR"
   psql -qX -d "$DB" -c "VACUUM ANALYZE users" -c "VACUUM ANALYZE feed_entries" >/dev/null
   tl_id() { psql -qtAX -d "$DB" -c "SELECT id FROM users WHERE username = '$1'"; }
