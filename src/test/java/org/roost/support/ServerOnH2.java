@@ -6,15 +6,29 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.ActiveProfiles;
 
 /**
- * The whole service on a real port with its embedded defaults (H2, sessions in memory, no Redis): the
- * counterpart of {@link ServerOnPostgres}. Every class with this annotation shares one running service.
+ * The shared whole service with its embedded defaults (H2 in PostgreSQL mode, sessions in memory, no Redis), on a
+ * real port and through MockMvc: the counterpart of {@link IntegrationTest} (docs/testing.md, "Shared
+ * configurations"). Every class with this annotation or {@link EmbeddedDefaultsTest} shares one running service.
+ * One deprecation is configured so the announcement mechanism can be observed (DeprecationHeadersTest); it only
+ * adds headers under /api/users/. Demo data is off here: the tests that need it add
+ * {@code @TestPropertySource(properties = "roost.demo-data.enabled=true")} on a nested class (one more start-up,
+ * shared by all of them).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "roost.redis.enabled=false")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "roost.redis.enabled=false",
+        "roost.api.deprecations[0].path-prefix=/api/users/",
+        "roost.api.deprecations[0].since=2026-11-01T00:00:00Z",
+        "roost.api.deprecations[0].sunset=2027-06-01T00:00:00Z",
+        "roost.api.deprecations[0].link=https://roost.example/docs/migrate-to-v1" })
+@AutoConfigureMockMvc
 @ActiveProfiles({ "test", "h2" })
+@Import(OpenApiResponseValidation.class)
 public @interface ServerOnH2 {
 }
