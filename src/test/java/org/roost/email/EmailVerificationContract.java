@@ -8,7 +8,6 @@ import org.roost.support.ApiClient;
 import org.roost.support.Json;
 import org.roost.support.TestMailServer;
 import org.roost.support.TestMailServer.Mail;
-import org.roost.support.WithTestMail;
 import org.roost.web.PublicOrigin;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
@@ -19,7 +18,7 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Email addresses end to end through a real SMTP server: the mailed links are followed as a person would. */
-abstract class EmailVerificationContract extends WithTestMail {
+abstract class EmailVerificationContract {
 
     @Autowired
     MockMvcTester mvc;

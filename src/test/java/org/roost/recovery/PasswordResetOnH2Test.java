@@ -1,7 +1,9 @@
 package org.roost.recovery;
 
 import org.roost.support.EmbeddedDefaultsTest;
+import org.roost.support.TestMail;
 
 @EmbeddedDefaultsTest
+@TestMail
 class PasswordResetOnH2Test extends PasswordResetContract {
 }

@@ -19,17 +19,18 @@ import org.springframework.test.context.ActiveProfiles;
  * one running service: a class that adds a property, a bean or a profile of its own starts another one
  * ({@link ContextBudgetTest} counts them), so prefer driving what you need through this one.
  * <p>
- * The live-event settings are short so that subscription tests see heartbeats and session checks within a second;
+ * It mails through the run's {@link TestMailServer} and reads time from a {@link SteppingClock}. The live-event settings are short so that subscription tests see heartbeats and session checks within a second;
  * they change nothing for tests that hold no stream.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(RequiresServices.class)
+@TestMail
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { "roost.graphql.session-check-interval=1s", "roost.live.sse-heartbeat=300ms",
                 "roost.live.subscriber-buffer=64" })
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "postgres", "redis" })
-@Import({ TestDatabaseConfig.class, OpenApiResponseValidation.class, StatementCounter.class })
+@Import({ TestDatabaseConfig.class, OpenApiResponseValidation.class, StatementCounter.class, SteppingClock.Config.class })
 public @interface IntegrationTest {
 }

@@ -17,7 +17,7 @@ import org.springframework.test.context.ActiveProfiles;
  * One deprecation is configured so the announcement mechanism can be observed (DeprecationHeadersTest); it only
  * adds headers under /api/users/. Demo data is off here: the tests that need it add
  * {@code @TestPropertySource(properties = "roost.demo-data.enabled=true")} on a nested class (one more start-up,
- * shared by all of them).
+ * shared by all of them). Time comes from a {@link SteppingClock}; for mail add {@link TestMail}.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -29,6 +29,6 @@ import org.springframework.test.context.ActiveProfiles;
         "roost.api.deprecations[0].link=https://roost.example/docs/migrate-to-v1" })
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "h2" })
-@Import(OpenApiResponseValidation.class)
+@Import({ OpenApiResponseValidation.class, SteppingClock.Config.class })
 public @interface ServerOnH2 {
 }
