@@ -1,9 +1,10 @@
-package org.roost.graphql;
+package org.roost.live;
 
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
+import org.roost.graphql.LiveClients;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -1,4 +1,4 @@
-package org.roost.graphql;
+package org.roost.web;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,8 +8,10 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.roost.graphql.LiveClients;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.roost.support.Instances;
 import org.roost.support.RequiresServices;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -27,8 +29,8 @@ class ShutdownDrainTest {
     @Test
     void drainsThenCompletesStreamsAndClosesWebSocketsWithGoingAway() throws Exception {
         // given an instance with a short drain and open SSE and WebSocket subscriptions
-        ConfigurableApplicationContext instance = LiveEventsAcrossInstancesTest.start("--roost.shutdown.drain=2s");
-        String base = LiveEventsAcrossInstancesTest.base(instance);
+        ConfigurableApplicationContext instance = Instances.start("--roost.shutdown.drain=2s");
+        String base = Instances.base(instance);
         LiveClients.Author author = LiveClients.newAuthor(base, "draining");
         LiveClients.Sse sse = LiveClients.Sse.open(base, author);
         assertThat(sse.response().get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
