@@ -8,7 +8,9 @@ import java.lang.annotation.Target;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Import;
+import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 
 /**
  * The shared whole service with its embedded defaults (H2 in PostgreSQL mode, sessions in memory, no Redis), on a
@@ -17,7 +19,9 @@ import org.springframework.test.context.ActiveProfiles;
  * One deprecation is configured so the announcement mechanism can be observed (DeprecationHeadersTest); it only
  * adds headers under /api/users/. Demo data is off here: the tests that need it add
  * {@code @TestPropertySource(properties = "roost.demo-data.enabled=true")} on a nested class (one more start-up,
- * shared by all of them). Time comes from a {@link SteppingClock}; for mail add {@link TestMail}.
+ * shared by all of them). Time comes from a {@link SteppingClock}; for mail add {@link TestMail}. The password encoder is
+ * a Mockito spy (calling the real one unless a test stubs it; reset after each test) for
+ * user.PasswordHashingOutsideTransactionsTest, declared here so that the test needs no context of its own.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -30,5 +34,6 @@ import org.springframework.test.context.ActiveProfiles;
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "h2" })
 @Import({ OpenApiResponseValidation.class, SteppingClock.Config.class })
+@MockitoSpyBean(types = PasswordEncoder.class)
 public @interface ServerOnH2 {
 }

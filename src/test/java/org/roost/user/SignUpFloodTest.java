@@ -79,7 +79,10 @@ class SignUpFloodTest {
         }
 
         // then
-        assertThat(readMillis).allSatisfy(millis -> assertThat(millis).isLessThan(1500));
+        // A read queued behind the hashes would wait for most of the flood: 120 production-strength hashes on one
+        // hashing thread (half of 2 cores) take tens of seconds. 5 s is far below that and generous for a loaded
+        // machine (reads took ~50 ms quiet); the latency itself is measured by the benchmarks (docs/performance.md).
+        assertThat(readMillis).allSatisfy(millis -> assertThat(millis).isLessThan(5_000));
         assertThat(signUps).allSatisfy(future -> {
             long[] answer = future.join();
             assertThat(answer[0]).isIn(201L, 503L);
