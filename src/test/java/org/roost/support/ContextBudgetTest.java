@@ -31,11 +31,12 @@ import org.springframework.test.context.TestContextAnnotationUtils;
 class ContextBudgetTest {
 
     /**
-     * The most distinct configurations the suite may have. The aim (issue 32) is at most 12 start-ups in all, the
-     * tests that start their own instances included; lower this as configurations are merged, never raise it
-     * without saying why in docs/testing.md.
+     * The most distinct configurations the suite may have: what it has now (34 before issue 32's regrouping). The aim
+     * is at most 12 start-ups in all, the tests that start their own instances included (docs/testing.md, "Counting
+     * start-ups", says what is left): lower this as configurations are merged, never raise it without saying why
+     * there.
      */
-    static final int BUDGET = 40;
+    static final int BUDGET = 20;
 
     @Test
     void theSuiteSharesAFewContextConfigurations() throws Exception {
