@@ -1,9 +1,11 @@
 package org.roost;
 
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
 import org.roost.support.EmbeddedDefaultsTest;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.TestPropertySource;
 import org.springframework.context.ApplicationContext;
 import org.springframework.session.MapSessionRepository;
 import org.springframework.session.SessionRepository;
@@ -20,12 +22,18 @@ class EmbeddedDefaultsOnH2Test {
     @Autowired
     ApplicationContext context;
 
-    @Test
-    void createsDemoUsersWhoCanLogIn() {
-        var result = mvc.post().uri("/login").contentType(org.springframework.http.MediaType.APPLICATION_JSON)
-                .content("{\"username\":\"alice\",\"password\":\"correct horse battery\"}").exchange();
+    /** Demo data on: the same context as ReadmeTest.WithDemoData (one start-up for both). */
+    @Nested
+    @TestPropertySource(properties = "roost.demo-data.enabled=true")
+    class WithDemoData {
 
-        assertThat(result).hasStatus(200).bodyJson().extractingPath("$.name").isEqualTo("Alice Liddell");
+        @Test
+        void createsDemoUsersWhoCanLogIn() {
+            var result = mvc.post().uri("/login").contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                    .content("{\"username\":\"alice\",\"password\":\"correct horse battery\"}").exchange();
+
+            assertThat(result).hasStatus(200).bodyJson().extractingPath("$.name").isEqualTo("Alice Liddell");
+        }
     }
 
     @Test

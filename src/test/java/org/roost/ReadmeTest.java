@@ -19,9 +19,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.roost.support.HttpSession;
-import org.springframework.boot.test.context.SpringBootTest;
+import org.roost.support.ServerOnH2;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.TestPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,8 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * that the documents stand alone: every relative link in README.md and docs/ reaches a file of this repository
  * (and a heading of it, when it names one).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "roost.redis.enabled=false")
-@ActiveProfiles({ "test", "h2" })
+@ServerOnH2
 class ReadmeTest {
 
     private static final Pattern SH_BLOCK = Pattern.compile("(?ms)^```sh\\n(.*?)^```");

@@ -2,16 +2,13 @@ package org.roost.graphql;
 
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
-import org.roost.support.IntegrationTest;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-@IntegrationTest
-@TestPropertySource(properties = "roost.graphql.introspection=false")
+@GraphQlTightened
 class GraphQlSwitchesTest {
 
     @Autowired

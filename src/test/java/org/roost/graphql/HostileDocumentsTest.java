@@ -75,8 +75,8 @@ public class HostileDocumentsTest {
         // when
         HttpResponse<String> response = post(document);
 
-        // then
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+        // then (expanding 2^30 fields would take minutes or exhaust the heap: 10 s is generous for a loaded machine)
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(code(response)).isEqualTo("QUERY_TOO_COMPLEX");
         assertThat(Json.of(response.body()).get("errors").get(0).get("message").asString()).contains("fields");

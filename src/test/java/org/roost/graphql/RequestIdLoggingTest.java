@@ -20,22 +20,16 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.CapturedLog;
-import org.roost.support.RequiresServices;
-import org.roost.support.TestDatabaseConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.logging.logback.StructuredLogEncoder;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
 import org.springframework.graphql.data.method.annotation.Argument;
 import org.springframework.graphql.data.method.annotation.BatchMapping;
 import org.springframework.graphql.data.method.annotation.QueryMapping;
 import org.springframework.graphql.data.method.annotation.SubscriptionMapping;
 import org.springframework.stereotype.Controller;
-import org.springframework.test.context.ActiveProfiles;
 import reactor.core.publisher.Flux;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -48,14 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * that ends it, over HTTP, Server-Sent Events and WebSocket, where each line also carries the operation's id.
  * The resolvers are this test's own (schema in {@code graphql-logging/}), on a schema of its own.
  */
-@ExtendWith(RequiresServices.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "spring.graphql.schema.locations=classpath:graphql/**/,classpath:graphql-logging/",
-                "spring.datasource.url=jdbc:postgresql://${ROOST_TEST_PG_HOST:127.0.0.1}:${ROOST_TEST_PG_PORT:5432}/"
-                        + "${ROOST_TEST_PG_DB:test}?currentSchema=${roost.test.schema}_log",
-                "spring.flyway.schemas=${roost.test.schema}_log" })
-@ActiveProfiles({ "test", "postgres", "redis" })
-@Import({ TestDatabaseConfig.class, RequestIdLoggingTest.LoggingResolvers.class })
+@GraphQlTightened
 class RequestIdLoggingTest {
 
     private static final Logger log = LoggerFactory.getLogger(RequestIdLoggingTest.class);

@@ -9,14 +9,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.roost.support.RequiresServices;
-import org.roost.support.TestDatabaseConfig;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.ActiveProfiles;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -26,17 +20,7 @@ import static org.awaitility.Awaitility.await;
  * Events alike, and every operation on a socket pays the caller's rate limit. Small caps and a small budget (300)
  * here, so that the caps are met quickly; the defaults are in application.yml and docs/api.md.
  */
-@ExtendWith(RequiresServices.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "roost.graphql.subscriptions.per-connection=3", "roost.graphql.subscriptions.per-caller=5",
-        "roost.graphql.subscriptions.per-address=12", "roost.rate-limits.capacity=300",
-        "spring.datasource.url=jdbc:postgresql://${ROOST_TEST_PG_HOST:127.0.0.1}:${ROOST_TEST_PG_PORT:5432}/"
-                + "${ROOST_TEST_PG_DB:test}?currentSchema=${roost.test.schema}_caps",
-        "spring.flyway.schemas=${roost.test.schema}_caps",
-        // Budgets of their own: user ids restart in every schema, and Redis keeps a drained bucket across runs
-        "roost.redis.namespace=roost-test-caps-${random.uuid}" })
-@ActiveProfiles({ "test", "postgres", "redis" })
-@Import(TestDatabaseConfig.class)
+@GraphQlTightened
 class SubscriptionCapsTest {
 
     @LocalServerPort

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 import org.roost.RoostApplication;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -35,6 +36,22 @@ public final class Instances {
                 Stream.of(args)).toArray(String[]::new);
         return new SpringApplicationBuilder(RoostApplication.class).profiles("test", "postgres", "redis").run(all);
     }
+
+    /**
+     * Two instances on the test schema that the whole run shares (docs/testing.md, "Shared configurations"): started
+     * together on first use and ended with the JVM (Spring Boot's shutdown hook). For tests of what one instance
+     * tells another (revocations, sessions, idempotency keys, throttles, live events) that need nothing but two
+     * instances: each test uses users of its own, and never stops them. A test that needs instances set up
+     * otherwise (arguments, an empty schema, a restart) starts its own with {@link #start}.
+     */
+    public static synchronized List<ConfigurableApplicationContext> pair() {
+        if (pair == null) {
+            pair = startTogether(2);
+        }
+        return pair;
+    }
+
+    private static @Nullable List<ConfigurableApplicationContext> pair;
 
     /** Several instances started at the same moment, each on its own thread. */
     public static List<ConfigurableApplicationContext> startTogether(int count, String... args) {

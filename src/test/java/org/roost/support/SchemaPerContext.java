@@ -5,7 +5,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.springframework.context.ConfigurableApplicationContext;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.PropertySource;
 import org.springframework.test.context.ContextConfigurationAttributes;
 import org.springframework.test.context.ContextCustomizer;
 import org.springframework.test.context.ContextCustomizerFactory;
@@ -44,6 +46,13 @@ public final class SchemaPerContext implements ContextCustomizerFactory {
                 own.put(IsolatedTestRun.NAMESPACE_PROPERTY, namespace + ":c" + number);
             }
             context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("schemaPerContext", own));
+            // The mail server's port for @TestMail, looked up only by a context that mails (it starts the server).
+            context.getEnvironment().getPropertySources().addLast(new PropertySource<>("testMailPort") {
+                @Override
+                public @Nullable Object getProperty(String name) {
+                    return TestMail.PORT_PROPERTY.equals(name) ? TestMailServer.port() : null;
+                }
+            });
         }
 
         @Override

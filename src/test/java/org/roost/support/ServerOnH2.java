@@ -6,15 +6,34 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Import;
+import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 
 /**
- * The whole service on a real port with its embedded defaults (H2, sessions in memory, no Redis): the
- * counterpart of {@link ServerOnPostgres}. Every class with this annotation shares one running service.
+ * The shared whole service with its embedded defaults (H2 in PostgreSQL mode, sessions in memory, no Redis), on a
+ * real port and through MockMvc: the counterpart of {@link IntegrationTest} (docs/testing.md, "Shared
+ * configurations"). Every class with this annotation or {@link EmbeddedDefaultsTest} shares one running service.
+ * One deprecation is configured so the announcement mechanism can be observed (DeprecationHeadersTest); it only
+ * adds headers under /api/users/. Demo data is off here: the tests that need it add
+ * {@code @TestPropertySource(properties = "roost.demo-data.enabled=true")} on a nested class (one more start-up,
+ * shared by all of them). Time comes from a {@link SteppingClock}; for mail add {@link TestMail}. The password encoder is
+ * a Mockito spy (calling the real one unless a test stubs it; reset after each test) for
+ * user.PasswordHashingOutsideTransactionsTest, declared here so that the test needs no context of its own.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "roost.redis.enabled=false")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "roost.redis.enabled=false",
+        "roost.api.deprecations[0].path-prefix=/api/users/",
+        "roost.api.deprecations[0].since=2026-11-01T00:00:00Z",
+        "roost.api.deprecations[0].sunset=2027-06-01T00:00:00Z",
+        "roost.api.deprecations[0].link=https://roost.example/docs/migrate-to-v1" })
+@AutoConfigureMockMvc
 @ActiveProfiles({ "test", "h2" })
+@Import({ OpenApiResponseValidation.class, SteppingClock.Config.class })
+@MockitoSpyBean(types = PasswordEncoder.class)
 public @interface ServerOnH2 {
 }

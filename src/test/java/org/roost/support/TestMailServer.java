@@ -49,6 +49,11 @@ public final class TestMailServer {
         return server;
     }
 
+    /** The server's SMTP port (starting it with the first call). */
+    public static int port() {
+        return SERVER.getSmtp().getPort();
+    }
+
     public static void register(DynamicPropertyRegistry registry) {
         registry.add("spring.mail.host", () -> "127.0.0.1");
         registry.add("spring.mail.port", () -> SERVER.getSmtp().getPort());

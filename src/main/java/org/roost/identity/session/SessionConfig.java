@@ -3,6 +3,7 @@ package org.roost.identity.session;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -24,8 +25,18 @@ import org.springframework.session.web.http.CookieSerializer;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableSpringHttpSession
-@EnableScheduling
 class SessionConfig {
+
+    /**
+     * Every module's scheduled jobs (re-reads of denials and keys, deliveries, maintenance, purges): on unless
+     * {@code roost.scheduling.enabled} is false, which only test contexts that check none of them set, to keep their
+     * CPU for the tests (docs/testing.md, "Shared configurations").
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "roost.scheduling.enabled", matchIfMissing = true)
+    @EnableScheduling
+    static class ScheduledJobs {
+    }
 
     @Bean
     CookieSerializer cookieSerializer(SessionProperties properties) {

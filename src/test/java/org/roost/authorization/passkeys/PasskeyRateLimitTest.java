@@ -12,7 +12,8 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The passkey endpoints take from the address's bucket: a small one here (20 tokens, 5 a request). */
-@SpringBootTest(properties = { "roost.redis.enabled=false", "roost.rate-limits.capacity=20", "roost.rate-limits.window=1h" })
+@SpringBootTest(properties = { "roost.redis.enabled=false", "roost.rate-limits.capacity=20", "roost.rate-limits.window=1h",
+        "roost.scheduling.enabled=false" }) // no scheduled job is under test here (docs/testing.md)
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "h2" })
 class PasskeyRateLimitTest {

@@ -1,10 +1,6 @@
 package org.roost.authorization.passkeys;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,18 +10,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
 import org.roost.support.Json;
+import org.roost.support.PasskeyStoreOutages;
+import org.roost.support.ServerOnH2Variant;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.config.BeanPostProcessor;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
-import org.springframework.jdbc.CannotGetJdbcConnectionException;
 import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
 import org.springframework.security.web.webauthn.management.UserCredentialRepository;
-import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
@@ -36,54 +26,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * connection throws) answers {@code 503 SERVICE_UNAVAILABLE} with {@code Retry-After}, on the API's sign-in and on the
  * OAuth sign-in page's, never {@code 401}: the passkey was not refused, it could not be checked.
  */
-@SpringBootTest(properties = "roost.redis.enabled=false")
-@AutoConfigureMockMvc
-@ActiveProfiles({ "test", "h2" })
-@Import(PasskeySignInDuringOutageTest.Outages.class)
+@ServerOnH2Variant
 class PasskeySignInDuringOutageTest {
 
     static final String ORIGIN = "http://localhost:8080";
-
-    /** Which of the passkey stores are "down" now; each throws as a JDBC store does when no connection can be had. */
-    static final Set<Class<?>> DOWN = ConcurrentHashMap.newKeySet();
-
-    @TestConfiguration
-    static class Outages {
-
-        @Bean
-        static BeanPostProcessor passkeyStoresThatCanBeDown() {
-            return new BeanPostProcessor() {
-                @Override
-                public Object postProcessAfterInitialization(Object bean, String name) {
-                    for (Class<?> store : new Class<?>[] { UserCredentialRepository.class,
-                            PublicKeyCredentialUserEntityRepository.class }) {
-                        if (store.isInstance(bean)) {
-                            return Proxy.newProxyInstance(store.getClassLoader(), new Class<?>[] { store },
-                                    (proxy, method, args) -> {
-                                        if (DOWN.contains(store)) {
-                                            throw new CannotGetJdbcConnectionException("Connection to 127.0.0.1:5432 refused");
-                                        }
-                                        try {
-                                            return method.invoke(bean, args);
-                                        }
-                                        catch (InvocationTargetException ex) {
-                                            throw ex.getCause();
-                                        }
-                                    });
-                        }
-                    }
-                    return bean;
-                }
-            };
-        }
-    }
 
     @Autowired
     MockMvcTester mvc;
 
     @AfterEach
     void databaseBack() {
-        DOWN.clear();
+        PasskeyStoreOutages.DOWN.clear();
     }
 
     SoftAuthenticator registeredPasskey(String prefix) {
@@ -110,7 +63,7 @@ class PasskeySignInDuringOutageTest {
         String answer = key.signIn(Json.of(options), ORIGIN, "localhost");
 
         // when the database is unreachable as the passkey's answer arrives
-        DOWN.add(UserCredentialRepository.class);
+        PasskeyStoreOutages.DOWN.add(UserCredentialRepository.class);
         MvcTestResult signIn = mvc.post().uri("/login/webauthn").cookie(session)
                 .contentType(MediaType.APPLICATION_JSON).content(answer).exchange();
 
@@ -128,7 +81,7 @@ class PasskeySignInDuringOutageTest {
         String answer = key.signIn(Json.of(options), ORIGIN, "localhost");
 
         // when the passkey's user cannot be read
-        DOWN.add(PublicKeyCredentialUserEntityRepository.class);
+        PasskeyStoreOutages.DOWN.add(PublicKeyCredentialUserEntityRepository.class);
         MvcTestResult signIn = mvc.post().uri("/login/webauthn").cookie(session)
                 .contentType(MediaType.APPLICATION_JSON).content(answer).exchange();
 
@@ -149,10 +102,10 @@ class PasskeySignInDuringOutageTest {
                 .exchange();
 
         // when the database is unreachable as the page's script posts the passkey's answer
-        DOWN.add(UserCredentialRepository.class);
+        PasskeyStoreOutages.DOWN.add(UserCredentialRepository.class);
         MvcTestResult duringOutage = mvc.post().uri("/signin/passkey").cookie(session).header(csrf.group(1), csrf.group(2))
                 .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(options), ORIGIN, "localhost")).exchange();
-        DOWN.clear();
+        PasskeyStoreOutages.DOWN.clear();
         MvcTestResult retryOptions = mvc.post().uri("/signin/passkey/options").cookie(session)
                 .header(csrf.group(1), csrf.group(2)).exchange();
         MvcTestResult retried = mvc.post().uri("/signin/passkey").cookie(session).header(csrf.group(1), csrf.group(2))

@@ -1,19 +1,16 @@
 package org.roost.authorization.server;
 
+import org.roost.support.ServerOnPostgres;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.ApiClient;
 import org.roost.support.HtmlForm;
 import org.roost.support.HttpSession;
 import org.roost.support.Json;
-import org.roost.support.RequiresServices;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.ActiveProfiles;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,9 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * would run it: discovery, the HTML sign-in and consent forms as served, the code at the redirect
  * URI, the token exchange, then the API with the token.
  */
-@ExtendWith(RequiresServices.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@ActiveProfiles({ "test", "postgres", "redis" })
+@ServerOnPostgres
 class AuthorizationCodeEndToEndTest {
 
     @LocalServerPort

@@ -32,42 +32,42 @@ class IssuerAndRevocationAcrossInstancesTest {
 
     @Test
     void answersInactiveOnTheOtherInstanceForATokenRevokedOnOne() throws Exception {
-        try (ConfigurableApplicationContext first = Instances.start(); ConfigurableApplicationContext second = Instances.start()) {
-            // given a token of the demo service, active at the second instance's introspection
-            HttpSession a = new HttpSession(Instances.base(first));
-            HttpSession b = new HttpSession(Instances.base(second));
-            HttpResponse<String> issued = a.postForm("/oauth2/token", java.util.List.of(
-                    java.util.Map.entry("grant_type", "client_credentials"), java.util.Map.entry("scope", "users:read")),
-                    "Authorization", BASIC);
-            String token = Json.of(issued.body()).get("access_token").asString();
-            assertThat(introspect(b, token)).contains("\"active\":true");
+        // the run's two shared instances (Instances.pair): this test's users are its own
+        ConfigurableApplicationContext first = Instances.pair().get(0);
+        ConfigurableApplicationContext second = Instances.pair().get(1);
+        // given a token of the demo service, active at the second instance's introspection
+        HttpSession a = new HttpSession(Instances.base(first));
+        HttpSession b = new HttpSession(Instances.base(second));
+        HttpResponse<String> issued = a.postForm("/oauth2/token", java.util.List.of(
+                java.util.Map.entry("grant_type", "client_credentials"), java.util.Map.entry("scope", "users:read")),
+                "Authorization", BASIC);
+        String token = Json.of(issued.body()).get("access_token").asString();
+        assertThat(introspect(b, token)).contains("\"active\":true");
 
-            // when the first instance ends it
-            assertThat(a.postJson("/auth/logout", "{}", "Authorization", "Bearer " + token).statusCode()).isEqualTo(204);
+        // when the first instance ends it
+        assertThat(a.postJson("/auth/logout", "{}", "Authorization", "Bearer " + token).statusCode()).isEqualTo(204);
 
-            // then the second says so within the bound
-            await().atMost(Duration.ofSeconds(1)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5))
-                    .until(() -> introspect(b, token), answer -> answer.equals("{\"active\":false}"));
-        }
+        // then the second says so within the bound
+        await().atMost(Duration.ofSeconds(1)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5))
+                .until(() -> introspect(b, token), answer -> answer.equals("{\"active\":false}"));
     }
 
     @Test
     void letsNoForgedHostShapeDiscoveryOrRedirects() throws Exception {
-        try (ConfigurableApplicationContext instance = Instances.start()) {
-            // given
-            int port = URI.create(Instances.base(instance)).getPort();
+        ConfigurableApplicationContext instance = Instances.pair().get(0); // the run's shared pair
+        // given
+        int port = URI.create(Instances.base(instance)).getPort();
 
-            // when
-            String discovery = raw(port, "/.well-known/openid-configuration");
-            String authorize = raw(port, "/oauth2/authorize?response_type=code&client_id=roost-demo-service"
-                    + "&redirect_uri=http://127.0.0.1:8082/callback&scope=openid");
+        // when
+        String discovery = raw(port, "/.well-known/openid-configuration");
+        String authorize = raw(port, "/oauth2/authorize?response_type=code&client_id=roost-demo-service"
+                + "&redirect_uri=http://127.0.0.1:8082/callback&scope=openid");
 
-            // then
-            // (before the one public origin, a forged Host was served and had to shape nothing; now it is not served)
-            assertThat(discovery).startsWith("HTTP/1.1 400").contains("\"MALFORMED_REQUEST\"").doesNotContain("evil.example");
-            assertThat(authorize).startsWith("HTTP/1.1 400").doesNotContainIgnoringCase("\nLocation:")
-                    .doesNotContain("evil.example");
-        }
+        // then
+        // (before the one public origin, a forged Host was served and had to shape nothing; now it is not served)
+        assertThat(discovery).startsWith("HTTP/1.1 400").contains("\"MALFORMED_REQUEST\"").doesNotContain("evil.example");
+        assertThat(authorize).startsWith("HTTP/1.1 400").doesNotContainIgnoringCase("\nLocation:")
+                .doesNotContain("evil.example");
     }
 
     private static String introspect(HttpSession session, String token) {

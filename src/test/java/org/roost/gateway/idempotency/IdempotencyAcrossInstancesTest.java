@@ -20,28 +20,29 @@ class IdempotencyAcrossInstancesTest {
     @Test
     void aRepeatOnAnotherInstanceReturnsTheFirstPostAndCreatesNoOther() throws Exception {
         // given two instances and a post created on the first with a key
-        try (ConfigurableApplicationContext first = Instances.start(); ConfigurableApplicationContext second = Instances.start()) {
-            HttpSession a = new HttpSession(Instances.base(first));
-            HttpSession b = new HttpSession(Instances.base(second));
-            String username = ApiClient.uniqueUsername("rita");
-            String userId = Json.of(a.postJson("/api/v1/users", "{\"username\":\"%s\",\"name\":\"Rita\",\"password\":\"%s\"}"
-                    .formatted(username, ApiClient.PASSWORD)).body()).get("id").asString();
-            String token = Json.of(a.postJson("/auth/token", "{\"username\":\"%s\",\"password\":\"%s\"}"
-                    .formatted(username, ApiClient.PASSWORD)).body()).get("access_token").asString();
-            String posts = "/api/v1/users/" + userId + "/posts";
-            HttpResponse<String> created = a.postJson(posts, "{\"title\":\"Retried\"}", "Authorization", "Bearer " + token,
-                    "Idempotency-Key", "retry-across");
+        // the run's two shared instances (Instances.pair): this test's users are its own
+        ConfigurableApplicationContext first = Instances.pair().get(0);
+        ConfigurableApplicationContext second = Instances.pair().get(1);
+        HttpSession a = new HttpSession(Instances.base(first));
+        HttpSession b = new HttpSession(Instances.base(second));
+        String username = ApiClient.uniqueUsername("rita");
+        String userId = Json.of(a.postJson("/api/v1/users", "{\"username\":\"%s\",\"name\":\"Rita\",\"password\":\"%s\"}"
+                .formatted(username, ApiClient.PASSWORD)).body()).get("id").asString();
+        String token = Json.of(a.postJson("/auth/token", "{\"username\":\"%s\",\"password\":\"%s\"}"
+                .formatted(username, ApiClient.PASSWORD)).body()).get("access_token").asString();
+        String posts = "/api/v1/users/" + userId + "/posts";
+        HttpResponse<String> created = a.postJson(posts, "{\"title\":\"Retried\"}", "Authorization", "Bearer " + token,
+                "Idempotency-Key", "retry-across");
 
-            // when the client repeats it on the second instance
-            HttpResponse<String> repeated = b.postJson(posts, "{\"title\":\"Retried\"}", "Authorization", "Bearer " + token,
-                    "Idempotency-Key", "retry-across");
+        // when the client repeats it on the second instance
+        HttpResponse<String> repeated = b.postJson(posts, "{\"title\":\"Retried\"}", "Authorization", "Bearer " + token,
+                "Idempotency-Key", "retry-across");
 
-            // then the second answers with the first post, and only one exists
-            assertThat(created.statusCode()).isEqualTo(201);
-            assertThat(repeated.statusCode()).isEqualTo(201);
-            assertThat(Json.of(repeated.body()).get("id").asString()).isEqualTo(Json.of(created.body()).get("id").asString());
-            assertThat(repeated.headers().firstValue("Location")).isEqualTo(created.headers().firstValue("Location"));
-            assertThat(Json.of(b.get(posts, "Authorization", "Bearer " + token).body()).get("items").size()).isEqualTo(1);
-        }
+        // then the second answers with the first post, and only one exists
+        assertThat(created.statusCode()).isEqualTo(201);
+        assertThat(repeated.statusCode()).isEqualTo(201);
+        assertThat(Json.of(repeated.body()).get("id").asString()).isEqualTo(Json.of(created.body()).get("id").asString());
+        assertThat(repeated.headers().firstValue("Location")).isEqualTo(created.headers().firstValue("Location"));
+        assertThat(Json.of(b.get(posts, "Authorization", "Bearer " + token).body()).get("items").size()).isEqualTo(1);
     }
 }

@@ -4,14 +4,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.roost.support.IntegrationTest;
 import org.roost.support.BrowserScripts;
-import org.roost.support.RequiresServices;
-import org.roost.support.TestDatabaseConfig;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,10 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/screenshots are refreshed from there by hand (docs/webapp.md, "Screenshots"). Without node or chromium the
  * test is skipped locally, visibly, and fails in CI.
  */
-@ExtendWith(RequiresServices.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@ActiveProfiles({ "test", "postgres", "redis" })
-@Import(TestDatabaseConfig.class)
+@IntegrationTest
 @Timeout(value = 10, unit = TimeUnit.MINUTES) // a browser script may take minutes; BrowserScripts.LIMIT is 8
 class WebAppEndToEndTest {
 

@@ -114,8 +114,10 @@ class GraphQlSseTest {
                 millis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
             }
 
-            // then every post answered within 2 s, and the healthy subscriber received all 400
-            assertThat(millis).allSatisfy(ms -> assertThat(ms).isLessThan(2_000));
+            // then every post answered (a publisher blocked by the stalled stream would not answer until that stream
+            // ended: the bound is generous for a loaded machine, the latency itself is the benchmarks' business),
+            // and the healthy subscriber received all 400
+            assertThat(millis).allSatisfy(ms -> assertThat(ms).isLessThan(10_000));
             int received = 0;
             for (int i = 0; i < 400; i++) {
                 if (healthy.await("\"big-" + i + "\"", Duration.ofSeconds(10)) != null) {

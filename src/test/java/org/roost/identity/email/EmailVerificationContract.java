@@ -19,7 +19,7 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Email addresses end to end through a real SMTP server: the mailed links are followed as a person would. */
-abstract class EmailVerificationContract extends WithTestMail {
+abstract class EmailVerificationContract {
 
     @Autowired
     MockMvcTester mvc;

@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.ApiClient;
@@ -25,17 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(RequiresServices.class)
 class LoginThrottleAcrossInstancesTest {
 
-    private static List<ConfigurableApplicationContext> instances = List.of();
-
-    @BeforeAll
-    static void startTwoInstances() {
-        instances = Instances.startTogether(2);
-    }
-
-    @AfterAll
-    static void stopThem() {
-        instances.forEach(ConfigurableApplicationContext::close);
-    }
+    /** The run's two shared instances: this test's users are its own. */
+    private final List<ConfigurableApplicationContext> instances = Instances.pair();
 
     @Test
     void refusesTheSixthGuessWhenFiveAreAllowedAlternatingBetweenTwoInstances() {

@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
 import org.roost.support.Json;
 import org.roost.support.TestMailServer;
-import org.roost.support.WithTestMail;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -17,7 +16,7 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** "Forgot password" end to end through a real SMTP server: the mailed link is followed as a person would. */
-abstract class PasswordResetContract extends WithTestMail {
+abstract class PasswordResetContract {
 
     static final String NEW_PASSWORD = "a brand new password";
 

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.RoostApplication;
 import org.roost.support.ApiClient;
 import org.roost.support.HttpSession;
+import org.roost.support.Instances;
 import org.roost.support.Json;
 import org.roost.support.RequiresServices;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -36,25 +37,26 @@ class DenylistAcrossInstancesTest {
         String loggedOut;
         String stillValid;
         String userId;
-        try (ConfigurableApplicationContext first = start(); ConfigurableApplicationContext second = start()) {
-            HttpSession a = new HttpSession(base(first));
-            HttpSession b = new HttpSession(base(second));
-            userId = Json.of(a.postJson("/api/v1/users", "{\"username\":\"%s\",\"name\":\"Ivan\",\"password\":\"%s\"}"
-                    .formatted(username, ApiClient.PASSWORD)).body()).get("id").asString();
-            loggedOut = a.firstPartyToken(username, ApiClient.PASSWORD);
-            stillValid = a.firstPartyToken(username, ApiClient.PASSWORD);
-            assertThat(get(b, userId, loggedOut).statusCode()).isEqualTo(200);
+        // the run's two shared instances (Instances.pair): this test's users are its own
+        ConfigurableApplicationContext first = Instances.pair().get(0);
+        ConfigurableApplicationContext second = Instances.pair().get(1);
+        HttpSession a = new HttpSession(base(first));
+        HttpSession b = new HttpSession(base(second));
+        userId = Json.of(a.postJson("/api/v1/users", "{\"username\":\"%s\",\"name\":\"Ivan\",\"password\":\"%s\"}"
+                .formatted(username, ApiClient.PASSWORD)).body()).get("id").asString();
+        loggedOut = a.firstPartyToken(username, ApiClient.PASSWORD);
+        stillValid = a.firstPartyToken(username, ApiClient.PASSWORD);
+        assertThat(get(b, userId, loggedOut).statusCode()).isEqualTo(200);
 
-            // when the first instance logs one token out
-            assertThat(a.postJson("/auth/logout", "{}", "Authorization", "Bearer " + loggedOut).statusCode())
-                    .isEqualTo(204);
+        // when the first instance logs one token out
+        assertThat(a.postJson("/auth/logout", "{}", "Authorization", "Bearer " + loggedOut).statusCode())
+                .isEqualTo(204);
 
-            // then the second refuses it straight away (Redis pub/sub), and still accepts the other
-            assertThat(eventually(() -> get(b, userId, loggedOut).statusCode() == 401)).isTrue();
-            assertThat(get(b, userId, stillValid).statusCode()).isEqualTo(200);
-        }
+        // then the second refuses it straight away (Redis pub/sub), and still accepts the other
+        assertThat(eventually(() -> get(b, userId, loggedOut).statusCode() == 401)).isTrue();
+        assertThat(get(b, userId, stillValid).statusCode()).isEqualTo(200);
 
-        // when every instance has stopped and a new one starts
+        // when a new instance starts, one that heard nothing of the logout
         try (ConfigurableApplicationContext restarted = start()) {
             HttpSession c = new HttpSession(base(restarted));
 

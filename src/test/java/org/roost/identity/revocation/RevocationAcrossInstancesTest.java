@@ -27,34 +27,35 @@ class RevocationAcrossInstancesTest {
 
     @Test
     void logoutAndPasswordChangeAreRefusedAtOnceHereAndWithinTheBoundThere() throws Exception {
-        try (ConfigurableApplicationContext first = Instances.start(); ConfigurableApplicationContext second = Instances.start()) {
-            // given two instances and a user with two tokens, each accepted by the other instance
-            HttpSession a = new HttpSession(Instances.base(first));
-            HttpSession b = new HttpSession(Instances.base(second));
-            String username = ApiClient.uniqueUsername("vera");
-            String userId = Json.of(a.postJson("/api/v1/users", "{\"username\":\"%s\",\"name\":\"Vera\",\"password\":\"%s\"}"
-                    .formatted(username, ApiClient.PASSWORD)).body()).get("id").asString();
-            String loggedOut = a.firstPartyToken(username, ApiClient.PASSWORD);
-            String other = a.firstPartyToken(username, ApiClient.PASSWORD);
-            assertThat(status(b, userId, loggedOut)).isEqualTo(200);
-            assertThat(status(b, userId, other)).isEqualTo(200);
+        // the run's two shared instances (Instances.pair): this test's users are its own
+        ConfigurableApplicationContext first = Instances.pair().get(0);
+        ConfigurableApplicationContext second = Instances.pair().get(1);
+        // given two instances and a user with two tokens, each accepted by the other instance
+        HttpSession a = new HttpSession(Instances.base(first));
+        HttpSession b = new HttpSession(Instances.base(second));
+        String username = ApiClient.uniqueUsername("vera");
+        String userId = Json.of(a.postJson("/api/v1/users", "{\"username\":\"%s\",\"name\":\"Vera\",\"password\":\"%s\"}"
+                .formatted(username, ApiClient.PASSWORD)).body()).get("id").asString();
+        String loggedOut = a.firstPartyToken(username, ApiClient.PASSWORD);
+        String other = a.firstPartyToken(username, ApiClient.PASSWORD);
+        assertThat(status(b, userId, loggedOut)).isEqualTo(200);
+        assertThat(status(b, userId, other)).isEqualTo(200);
 
-            // when the first instance logs one out
-            assertThat(a.postJson("/auth/logout", "{}", "Authorization", "Bearer " + loggedOut).statusCode()).isEqualTo(204);
+        // when the first instance logs one out
+        assertThat(a.postJson("/auth/logout", "{}", "Authorization", "Bearer " + loggedOut).statusCode()).isEqualTo(204);
 
-            // then the first refuses it at once, the second within the bound
-            assertThat(status(a, userId, loggedOut)).isEqualTo(401);
-            assertThat(refusedWithin(b, userId, loggedOut)).isTrue();
+        // then the first refuses it at once, the second within the bound
+        assertThat(status(a, userId, loggedOut)).isEqualTo(401);
+        assertThat(refusedWithin(b, userId, loggedOut)).isTrue();
 
-            // when the password is changed on the second instance
-            assertThat(b.send("PATCH", "/api/v1/users/" + userId, "{\"password\":\"another long password\","
-                    + "\"current_password\":\"%s\"}".formatted(ApiClient.PASSWORD), "Authorization", "Bearer " + other)
-                    .statusCode()).isEqualTo(200);
+        // when the password is changed on the second instance
+        assertThat(b.send("PATCH", "/api/v1/users/" + userId, "{\"password\":\"another long password\","
+                + "\"current_password\":\"%s\"}".formatted(ApiClient.PASSWORD), "Authorization", "Bearer " + other)
+                .statusCode()).isEqualTo(200);
 
-            // then the second refuses the remaining token at once, the first within the bound
-            assertThat(status(b, userId, other)).isEqualTo(401);
-            assertThat(refusedWithin(a, userId, other)).isTrue();
-        }
+        // then the second refuses the remaining token at once, the first within the bound
+        assertThat(status(b, userId, other)).isEqualTo(401);
+        assertThat(refusedWithin(a, userId, other)).isTrue();
     }
 
     private static boolean refusedWithin(HttpSession session, String userId, String token) {

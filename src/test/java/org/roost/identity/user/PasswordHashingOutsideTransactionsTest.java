@@ -14,7 +14,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.crypto.password.PasswordEncoder;
-import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
@@ -30,7 +29,7 @@ import static org.mockito.Mockito.doAnswer;
 @EmbeddedDefaultsTest
 class PasswordHashingOutsideTransactionsTest {
 
-    @MockitoSpyBean
+    @Autowired // a spy: ServerOnH2 (through EmbeddedDefaultsTest) declares it for this test
     PasswordEncoder passwords;
 
     @Autowired

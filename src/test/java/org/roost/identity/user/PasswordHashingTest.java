@@ -75,8 +75,9 @@ class PasswordHashingTest {
                         assertThat(((ApiException) ex).retryAfter()).isNotNull();
                     });
 
-            // then: refused at once, not after the 30 s wait
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+            // then: refused at once, not after the 30 s wait (a third of it: generous for a loaded machine, and still
+            // fails if the caller waited)
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
             release.countDown();
         }
         bounded.destroy();

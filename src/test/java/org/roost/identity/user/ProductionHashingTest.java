@@ -20,7 +20,8 @@ import org.springframework.test.context.ActiveProfiles;
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(RequiresServices.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "roost.passwords.memory-kib=19456", "roost.passwords.iterations=2" })
+        properties = { "roost.passwords.memory-kib=19456", "roost.passwords.iterations=2",
+                "roost.scheduling.enabled=false" }) // no scheduled job competes with the floods for the cores
 @ActiveProfiles({ "test", "postgres", "redis" })
 @Import(TestDatabaseConfig.class)
 @interface ProductionHashingTest {

@@ -79,12 +79,19 @@ class SignUpFloodTest {
         }
 
         // then
-        assertThat(readMillis).allSatisfy(millis -> assertThat(millis).isLessThan(1500));
+        // A read queued behind the hashes would wait for most of the flood: 120 production-strength hashes on one
+        // hashing thread (half of 2 cores) take tens of seconds. 5 s is far below that and generous for a loaded
+        // machine (reads took ~50 ms quiet); the latency itself is measured by the benchmarks (docs/performance.md).
+        assertThat(readMillis).allSatisfy(millis -> assertThat(millis).isLessThan(5_000));
+        // Every sign-up is answered, the excess refused rather than queued behind the flood (the queue holds 16 and a
+        // queued hash waits at most roost.passwords.max-wait, 3 s). The time bound only catches a sign-up held for
+        // good: on a 2-core machine kept busy by other builds, refusals took up to 15 s to be answered.
         assertThat(signUps).allSatisfy(future -> {
             long[] answer = future.join();
             assertThat(answer[0]).isIn(201L, 503L);
-            assertThat(answer[1]).isLessThan(Duration.ofSeconds(10).toMillis());
+            assertThat(answer[1]).isLessThan(Duration.ofSeconds(60).toMillis());
         });
+        assertThat(signUps).as("refused, not queued").anySatisfy(future -> assertThat(future.join()[0]).isEqualTo(503L));
     }
 
     private static String signUp(String username) {

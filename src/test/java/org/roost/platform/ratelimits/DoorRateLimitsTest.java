@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each in its own format: the authorization server's OAuth error, the contract's body for {@code /auth/providers}.
  * A small bucket here (20 tokens an hour: a read takes 1, a write 5), as in the passkeys' test.
  */
-@SpringBootTest(properties = { "roost.redis.enabled=false", "roost.rate-limits.capacity=20", "roost.rate-limits.window=1h" })
+@SpringBootTest(properties = { "roost.redis.enabled=false", "roost.rate-limits.capacity=20", "roost.rate-limits.window=1h",
+        "roost.scheduling.enabled=false" }) // no scheduled job is under test here (docs/testing.md)
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "h2" })
 class DoorRateLimitsTest {

@@ -1,17 +1,11 @@
 package org.roost.platform.ratelimits;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.ApiClient;
-import org.roost.support.OpenApiResponseValidation;
-import org.roost.support.RequiresServices;
-import org.roost.support.TestDatabaseConfig;
+import org.roost.graphql.GraphQlTightened;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.context.annotation.Import;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
@@ -19,13 +13,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * GraphQL operations pay by their computed cost: 1 token, plus 1 per 50 points (rounded up), from a
- * budget of 100 tokens an hour (so nothing refills while a test runs).
+ * budget of roost.rate-limits.capacity tokens an hour (so nothing refills while a test runs).
  */
-@ExtendWith(RequiresServices.class)
-@SpringBootTest(properties = { "roost.rate-limits.capacity=100", "roost.rate-limits.window=1h" })
-@AutoConfigureMockMvc
-@ActiveProfiles({ "test", "postgres", "redis" })
-@Import({ TestDatabaseConfig.class, OpenApiResponseValidation.class })
+@GraphQlTightened // the rate limit is its roost.rate-limits.capacity: the expected counts below follow from it
 class GraphQlRateLimitTest {
 
     /** 2 points: 1 + 1 token. */
@@ -36,6 +26,9 @@ class GraphQlRateLimitTest {
     @Autowired
     MockMvcTester mvc;
 
+    @Value("${roost.rate-limits.capacity}")
+    long capacity;
+
     @Test
     void aCheapOperationCostsLessThanAnExpensiveOne() {
         // given a caller with a full budget
@@ -45,28 +38,35 @@ class GraphQlRateLimitTest {
         MvcTestResult cheap = graphQl(caller, CHEAP);
         MvcTestResult expensive = graphQl(caller, EXPENSIVE);
 
-        // then the headers show what each took
-        assertThat(cheap).hasStatusOk().headers().hasValue("RateLimit", "\"default\";r=98;t=0");
-        assertThat(expensive).hasStatusOk().headers().hasValue("RateLimit", "\"default\";r=52;t=0");
+        // then the headers show what each took: 2 tokens, then 46
+        assertThat(cheap).hasStatusOk().headers().hasValue("RateLimit", remaining(capacity - 2));
+        assertThat(expensive).hasStatusOk().headers().hasValue("RateLimit", remaining(capacity - 2 - 46));
     }
 
     @Test
     void anOperationTheBudgetCannotPayIsRefusedWith429() {
-        // given a caller that spent 92 of its 100 tokens on two expensive operations
+        // given a caller that spent all it could on expensive operations (46 tokens each)
         ApiClient.Login caller = new ApiClient(mvc).newUser("costly");
-        assertThat(graphQl(caller, EXPENSIVE)).hasStatusOk();
-        assertThat(graphQl(caller, EXPENSIVE)).hasStatusOk().headers().hasValue("RateLimit", "\"default\";r=8;t=0");
+        long left = capacity;
+        while (left >= 46) {
+            assertThat(graphQl(caller, EXPENSIVE)).hasStatusOk().headers().hasValue("RateLimit", remaining(left - 46));
+            left -= 46;
+        }
 
-        // when it sends a third
+        // when it sends one more
         MvcTestResult refused = graphQl(caller, EXPENSIVE);
 
-        // then it is refused before it runs, with when to retry; a cheap one still fits
+        // then it is refused before it runs (paying 1 token), with when to retry; a cheap one still fits
         assertThat(refused).hasStatus(429).headers().containsHeader("Retry-After");
         assertThat(Long.parseLong(refused.getResponse().getHeader("Retry-After"))).isBetween(1L, 3600L);
         assertThat(refused).bodyJson().extractingPath("$.errors[0].extensions.code").isEqualTo("RATE_LIMITED");
         assertThat(refused).bodyJson().extractingPath("$.errors[0].message").asString().contains("rate limit");
-        assertThat(refused.getResponse().getHeader("RateLimit")).startsWith("\"default\";r=7;t=");
-        assertThat(graphQl(caller, CHEAP)).hasStatusOk().headers().hasValue("RateLimit", "\"default\";r=5;t=0");
+        assertThat(refused.getResponse().getHeader("RateLimit")).startsWith("\"default\";r=" + (left - 1) + ";t=");
+        assertThat(graphQl(caller, CHEAP)).hasStatusOk().headers().hasValue("RateLimit", remaining(left - 3));
+    }
+
+    private static String remaining(long tokens) {
+        return "\"default\";r=" + tokens + ";t=0";
     }
 
     private MvcTestResult graphQl(ApiClient.Login caller, String query) {

@@ -25,7 +25,7 @@ import org.roost.platform.shared.RandomSecrets;
 import org.roost.support.ApiClient;
 import org.roost.support.Json;
 import org.roost.support.TestMailServer;
-import org.roost.support.WithTestMail;
+import org.roost.support.SteppingClock;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -41,7 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with {@code REAUTHENTICATION_REQUIRED} once the sign-in is older than the window (the clock is moved on, nobody
  * waits), allowed again after re-authenticating in place, and told to the owner's verified address by mail.
  */
-abstract class StepUpContract extends WithTestMail {
+abstract class StepUpContract {
 
     static final String ORIGIN = "http://localhost:8080";
     static final Duration PAST_THE_WINDOW = Duration.ofMinutes(11); // the window is 10 minutes (application.yml)

@@ -1,9 +1,9 @@
 package org.roost.platform.stepup;
 
 import org.roost.support.EmbeddedDefaultsTest;
-import org.springframework.context.annotation.Import;
+import org.roost.support.TestMail;
 
 @EmbeddedDefaultsTest
-@Import(SteppingClock.Config.class)
+@TestMail
 class StepUpOnH2Test extends StepUpContract {
 }

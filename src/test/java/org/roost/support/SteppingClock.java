@@ -1,4 +1,4 @@
-package org.roost.platform.stepup;
+package org.roost.support;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -11,16 +11,20 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 
-/** The system clock, moved forward on demand: a sign-in can be made older than the window without waiting. */
-final class SteppingClock extends Clock {
+/**
+ * The system clock, moved forward on demand: a sign-in can be made older than the window without waiting. Part of the
+ * shared configurations (it reads as the system clock until a test steps it, and a test that steps it resets it
+ * afterwards), so the tests that step it need no context of their own.
+ */
+public final class SteppingClock extends Clock {
 
     private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
 
-    void advance(Duration by) {
+    public void advance(Duration by) {
         offset.updateAndGet(current -> current.plus(by));
     }
 
-    void reset() {
+    public void reset() {
         offset.set(Duration.ZERO);
     }
 
@@ -40,11 +44,11 @@ final class SteppingClock extends Clock {
     }
 
     @TestConfiguration(proxyBeanMethods = false)
-    static class Config {
+    public static class Config {
 
         @Bean
         @Primary
-        SteppingClock steppingClock() {
+        public SteppingClock steppingClock() {
             return new SteppingClock();
         }
     }

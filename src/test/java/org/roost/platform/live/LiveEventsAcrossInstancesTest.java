@@ -1,14 +1,15 @@
-package org.roost.graphql;
+package org.roost.platform.live;
 
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
+import org.roost.graphql.LiveClients;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.RoostApplication;
+import org.roost.support.Instances;
 import org.roost.support.RequiresServices;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -28,15 +29,9 @@ class LiveEventsAcrossInstancesTest {
     private static ConfigurableApplicationContext second;
 
     @BeforeAll
-    static void startTwoInstances() {
-        first = start();
-        second = start();
-    }
-
-    @AfterAll
-    static void stopThem() {
-        second.close();
-        first.close();
+    static void twoInstances() { // the run's shared pair (Instances.pair): these tests' users are their own
+        first = Instances.pair().get(0);
+        second = Instances.pair().get(1);
     }
 
     static ConfigurableApplicationContext start(String... more) {

@@ -1,8 +1,9 @@
-package org.roost.graphql;
+package org.roost.platform.live;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
+import org.roost.graphql.LiveClients;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.OwnRedis;
