@@ -73,11 +73,19 @@ await finish(async () => {
   // her reply is counted on his post in his timeline, and on a phone the thread has no horizontal scrolling
   await b.page.getByRole('link', { name: 'Home' }).click();
   check(await visible(b.page.getByRole('link', { name: '1 reply' })), 'a post shows how many replies it has, linking its thread');
-  for (const width of [320, 390, 768]) {
+  // the thread and the notifications page at the four widths, light and dark: no horizontal scrolling, axe clean
+  for (const width of [320, 390, 768, 1280]) {
     await a.page.setViewportSize({ width, height: 800 });
     const [scroll, inner] = await a.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
     check(scroll <= inner, `no horizontal scrolling on a thread at ${width} px (${scroll} <= ${inner})`);
+    await axe(a.page, `a thread at ${width} px`);
   }
-  await a.page.setViewportSize({ width: 390, height: 800 });
-  await axe(a.page, 'a thread on a phone');
+  await a.page.getByRole('link', { name: /^Notifications/ }).first().click();
+  await a.page.getByRole('list', { name: 'Notifications' }).waitFor();
+  for (const width of [320, 390, 768, 1280]) {
+    await a.page.setViewportSize({ width, height: 800 });
+    const [scroll, inner] = await a.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    check(scroll <= inner, `no horizontal scrolling on the notifications page at ${width} px (${scroll} <= ${inner})`);
+    await axe(a.page, `notifications at ${width} px`);
+  }
 });
