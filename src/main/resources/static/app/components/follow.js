@@ -5,37 +5,18 @@
 import { gql } from '../api.js';
 import { h } from '../dom.js';
 import { session } from '../shell.js';
+import { batched } from './batch.js';
 
 export const MAX_IDS = 100; // usersById takes 1 to 100 ids
 export const FOLLOWED_BY_ME = 'query($ids: [ID!]!) { usersById(ids: $ids) { id followedByMe } }';
 
-let pending = null;
+const askFollowed = batched(async (ids) => {
+  const data = await gql(FOLLOWED_BY_ME, { ids });
+  return new Map(data.usersById.map((user) => [String(user.id), user.followedByMe]));
+}, MAX_IDS, 'Could not tell whom you follow:');
 
 function followedByMe(id) {
-  if (!pending) {
-    pending = new Map();
-    queueMicrotask(async () => {
-      const batch = pending;
-      pending = null;
-      const ids = [...batch.keys()];
-      for (let start = 0; start < ids.length; start += MAX_IDS) {
-        const chunk = ids.slice(start, start + MAX_IDS);
-        try {
-          const data = await gql(FOLLOWED_BY_ME, { ids: chunk });
-          const followed = new Map(data.usersById.map((user) => [String(user.id), user.followedByMe]));
-          chunk.forEach((id) => batch.get(id).forEach(({ resolve }) => resolve(Boolean(followed.get(id)))));
-        } catch (error) {
-          console.warn('Could not tell whom you follow:', error.message);
-          chunk.forEach((id) => batch.get(id).forEach(({ reject }) => reject(error)));
-        }
-      }
-    });
-  }
-  return new Promise((resolve, reject) => {
-    const waiters = pending.get(id) || [];
-    waiters.push({ resolve, reject });
-    pending.set(id, waiters);
-  });
+  return askFollowed(id).then(Boolean);
 }
 
 /** A Follow / Unfollow button for the person (null for oneself); hidden until whether I follow them is known. */

@@ -5,37 +5,18 @@
 import { gql } from '../api.js';
 import { h } from '../dom.js';
 import { session } from '../shell.js';
+import { batched } from './batch.js';
 
 export const MAX_IDS = 100; // postsById takes 1 to 100 ids
 export const LIKED_BY_ME = 'query($ids: [ID!]!) { postsById(ids: $ids) { id likedByMe likeCount } }';
 
-let pending = null;
+const askLiked = batched(async (ids) => {
+  const data = await gql(LIKED_BY_ME, { ids });
+  return new Map(data.postsById.map((post) => [String(post.id), post]));
+}, MAX_IDS, 'Could not tell which posts you like:');
 
 function likedByMe(id) {
-  if (!pending) {
-    pending = new Map();
-    queueMicrotask(async () => {
-      const batch = pending;
-      pending = null;
-      const ids = [...batch.keys()];
-      for (let start = 0; start < ids.length; start += MAX_IDS) {
-        const chunk = ids.slice(start, start + MAX_IDS);
-        try {
-          const data = await gql(LIKED_BY_ME, { ids: chunk });
-          const found = new Map(data.postsById.map((post) => [String(post.id), post]));
-          chunk.forEach((id) => batch.get(id).forEach(({ resolve }) => resolve(found.get(id) || null)));
-        } catch (error) {
-          console.warn('Could not tell which posts you like:', error.message);
-          chunk.forEach((id) => batch.get(id).forEach(({ reject }) => reject(error)));
-        }
-      }
-    });
-  }
-  return new Promise((resolve, reject) => {
-    const waiters = pending.get(id) || [];
-    waiters.push({ resolve, reject });
-    pending.set(id, waiters);
-  });
+  return askLiked(id).then((found) => found || null);
 }
 
 const countText = (n) => `${n.toLocaleString()} ${n === 1 ? 'like' : 'likes'}`;
