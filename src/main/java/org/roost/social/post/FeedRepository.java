@@ -64,6 +64,9 @@ class FeedRepository {
      */
     static final String PULL_IF_FOLLOWED_PAST_THRESHOLD = "UPDATE users SET timeline_mode = " + TimelineMode.PULLED.code()
             + " WHERE id = :author AND timeline_mode <> " + TimelineMode.PULLED.code()
+            // The same check again, as a one-time filter ahead of the count: PostgreSQL evaluates a one-time filter
+            // before it reads the row, so without it every post of a big author counted threshold follows for nothing.
+            + " AND (SELECT timeline_mode FROM users WHERE id = :author) <> " + TimelineMode.PULLED.code()
             + " AND " + FOLLOWERS_UP_TO_THRESHOLD + " >= :threshold";
 
     private final JdbcClient jdbc;

@@ -28,6 +28,14 @@ class PostInserts {
     /** A reply raises its parent's counter in the same statement or transaction (nothing, for a post that answers none). */
     private static final String COUNT_REPLY = "UPDATE posts SET reply_count = reply_count + 1 WHERE id = CAST(:parent AS BIGINT)";
 
+    /** The post, its feed rows, the author turned big if found past the threshold, and a reply's count: one statement. */
+    static final String ON_POSTGRES = "WITH p AS (" + INSERT + " RETURNING id), "
+            + "f AS (INSERT INTO feed_entries (owner_id, post_id, author_id) "
+            + FeedRepository.FAN_OUT_ROWS.replace("CAST(:post AS BIGINT)", "(SELECT id FROM p)") + "), "
+            + "m AS (" + FeedRepository.PULL_IF_FOLLOWED_PAST_THRESHOLD + " RETURNING id), "
+            + "r AS (" + COUNT_REPLY + " RETURNING id) "
+            + "SELECT id FROM p";
+
     private final JdbcClient jdbc;
     private final DatabaseKind database;
     private final FeedRepository feed;
@@ -46,12 +54,7 @@ class PostInserts {
     /** @return the new post's id */
     long insert(long authorId, String title, String body, @Nullable Long inReplyTo, @Nullable String mentions, Instant now) {
         if (database.postgres()) {
-            return jdbc.sql("WITH p AS (" + INSERT + " RETURNING id), "
-                            + "f AS (INSERT INTO feed_entries (owner_id, post_id, author_id) "
-                            + FeedRepository.FAN_OUT_ROWS.replace("CAST(:post AS BIGINT)", "(SELECT id FROM p)") + "), "
-                            + "m AS (" + FeedRepository.PULL_IF_FOLLOWED_PAST_THRESHOLD + " RETURNING id), "
-                            + "r AS (" + COUNT_REPLY + " RETURNING id) "
-                            + "SELECT id FROM p")
+            return jdbc.sql(ON_POSTGRES)
                     .param("author", authorId).param("title", title).param("body", body)
                     .param("parent", inReplyTo, Types.BIGINT).param("mentions", mentions, Types.VARCHAR)
                     .param("now", Timestamps.utc(now)).param("threshold", properties.bigAccountThreshold())
