@@ -47,6 +47,7 @@ class AuthorizationStores {
     @Bean
     RegisteredClientRepository registeredClientRepository(OAuth2AuthorizationServerProperties properties) {
         JdbcRegisteredClientRepository repository = new JdbcRegisteredClientRepository(jdbc);
+        ParsedClients.installOn(repository);
         RegisteredClients.upsert(properties, repository, clientSecrets());
         return repository;
     }
