@@ -46,7 +46,8 @@ public class IsolatedTestRun implements LauncherSessionListener {
     @Override
     public void launcherSessionClosed(LauncherSession session) {
         if (StartupCount.total() > 0) { // docs/testing.md, "Counting start-ups": the figure to keep small
-            System.out.println("Roost tests: " + StartupCount.total() + " application start-ups in this run");
+            System.out.printf("Roost tests: %d application start-ups in this run, %.0f s in all%n", StartupCount.total(),
+                    StartupCount.seconds());
         }
         if (randomSchema) {
             dropSchemas(System.getProperty(SCHEMA_PROPERTY)); // and each context's (SchemaPerContext, _live, _plans ...)
