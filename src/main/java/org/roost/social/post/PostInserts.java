@@ -32,11 +32,11 @@ class PostInserts {
     private final DatabaseKind database;
     private final FeedRepository feed;
     private final TransactionTemplate transaction;
-    private final TimelineProperties properties;
+    private final TimelineSettings settings;
 
     PostInserts(JdbcClient jdbc, DatabaseKind database, FeedRepository feed, TransactionTemplate transaction,
-            TimelineProperties properties) {
-        this.properties = properties;
+            TimelineSettings settings) {
+        this.settings = settings;
         this.jdbc = jdbc;
         this.database = database;
         this.feed = feed;
@@ -54,7 +54,7 @@ class PostInserts {
                             + "SELECT id FROM p")
                     .param("author", authorId).param("title", title).param("body", body)
                     .param("parent", inReplyTo, Types.BIGINT).param("mentions", mentions, Types.VARCHAR)
-                    .param("now", Timestamps.utc(now)).param("threshold", properties.bigAccountThreshold())
+                    .param("now", Timestamps.utc(now)).param("threshold", settings.current().bigAccountThreshold())
                     .query(Long.class).single();
         }
         Long id = transaction.execute(status -> {
@@ -66,7 +66,7 @@ class PostInserts {
                 jdbc.sql(COUNT_REPLY).param("parent", inReplyTo, Types.BIGINT).update();
             }
             long created = keys.getKeyAs(Long.class);
-            feed.fanOut(created, authorId, properties.bigAccountThreshold());
+            feed.fanOut(created, authorId, settings.current().bigAccountThreshold());
             return created;
         });
         return id;
