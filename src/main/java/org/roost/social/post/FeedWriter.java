@@ -1,6 +1,7 @@
 package org.roost.social.post;
 
 import org.roost.social.follow.FollowEvents;
+import org.roost.social.post.settings.TimelineSettings;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 

@@ -4,6 +4,7 @@ import java.sql.Types;
 import java.time.Instant;
 
 import org.roost.platform.shared.Timestamps;
+import org.roost.social.post.settings.TimelineSettings;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;

@@ -1,7 +1,7 @@
 package org.roost.social.timelines;
 
 import org.roost.social.post.TimelineProperties;
-import org.roost.social.post.TimelineSettings;
+import org.roost.social.post.settings.TimelineSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;

@@ -5,7 +5,7 @@ import java.util.List;
 
 import org.roost.social.post.TimelineMode;
 import org.roost.social.post.TimelineProperties;
-import org.roost.social.post.TimelineSettings;
+import org.roost.social.post.settings.TimelineSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;

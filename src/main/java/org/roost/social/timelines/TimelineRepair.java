@@ -3,7 +3,7 @@ package org.roost.social.timelines;
 import java.util.List;
 
 import org.roost.social.post.TimelineProperties;
-import org.roost.social.post.TimelineSettings;
+import org.roost.social.post.settings.TimelineSettings;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;

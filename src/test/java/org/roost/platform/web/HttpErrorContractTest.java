@@ -18,7 +18,11 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The error contract as a real HTTP client sees it, through Tomcat, including failures outside Spring MVC. */
+/**
+ * The error contract as a real HTTP client sees it, through Tomcat, including failures outside Spring MVC.
+ * (Readiness over HTTP is {@link HttpReadinessTest}: this configuration runs no scheduled jobs, and the readiness
+ * probes are one.)
+ */
 // (the endpoints that fail are support.TestEndpoints.Failing, part of this configuration)
 @IntegrationTestVariant
 class HttpErrorContractTest {
@@ -158,18 +162,5 @@ class HttpErrorContractTest {
 
         assertThat(response.headers().firstValue("Content-Type").orElseThrow().toLowerCase().replace(" ", ""))
                 .isEqualTo("application/json;charset=utf-8");
-    }
-
-    @Test
-    void reportsReadinessWithTheDatabaseAndPublishesOpenApi() throws Exception {
-        var readiness = send(request("/actuator/health/readiness").build());
-        var health = send(request("/actuator/health").build());
-        var openApi = send(request("/v3/api-docs").build());
-
-        assertThat(readiness.statusCode()).isEqualTo(200);
-        assertThat(health.body()).contains("\"status\":\"UP\"");
-        assertThat(openApi.statusCode()).isEqualTo(200);
-        assertThat((String) JsonPath.read(openApi.body(), "$.openapi")).startsWith("3.1");
-        assertThat(openApi.body()).contains("/api/v1/users/{userId}/posts");
     }
 }

@@ -24,9 +24,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * 1,500 ms again, so a write that scanned the imported follows would answer 503 instead of 201). Followers past the
  * threshold are written by SQL, as docs/operations.md allows, and the author posts before any repair.
  */
-// (IntegrationTestVariant sets the production statement timeout, and raises the password pool's wait and the
-// connect timeouts: on a loaded machine a new context's first hash and first connections can outlast them, and the
-// sign-ups and the context's start only set the scene)
+// (IntegrationTestVariant sets the production statement timeout, and raises the connect timeouts: on a loaded
+// machine a new context's first connections can outlast them, and the context's start only sets the scene)
 @IntegrationTestVariant
 class FollowerImportOnPostgresTest {
 

@@ -8,6 +8,7 @@ import com.jayway.jsonpath.JsonPath;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.roost.social.post.settings.TimelineSettings;
 import org.roost.support.ApiClient;
 import org.roost.social.timelines.TimelineMaintenance;
 import org.springframework.beans.factory.annotation.Autowired;

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.social.post.TimelineMode;
 import org.roost.social.post.TimelineProperties;
-import org.roost.social.post.TimelineSettings;
+import org.roost.social.post.settings.TimelineSettings;
 import org.roost.support.ApiClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;

@@ -1,4 +1,6 @@
-package org.roost.social.post;
+package org.roost.social.post.settings;
+
+import org.roost.social.post.TimelineProperties;
 
 import org.springframework.stereotype.Component;
 
