@@ -1,5 +1,10 @@
 package org.roost.support;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -21,6 +26,11 @@ import static org.awaitility.Awaitility.await;
 /**
  * One real SMTP server (GreenMail) for the whole test run, on a free port. A test class points the service at it
  * with {@link #register}; each test mails addresses of its own and waits for what arrives there.
+ * <p>
+ * The service reaches it through a relay ({@link #port()}), so that a test can take the mail server away on the
+ * shared services ({@link #away()}: connections are dropped as they arrive, as a server that is down or refusing
+ * would) and bring it back ({@link #back()}) without a service of its own. Only the mail outbox's test does, and
+ * brings it back after each test.
  */
 public final class TestMailServer {
 
@@ -38,6 +48,7 @@ public final class TestMailServer {
     }
 
     private static final GreenMail SERVER = start();
+    private static final Relay RELAY = new Relay(SERVER.getSmtp().getPort());
 
     private TestMailServer() {
     }
@@ -49,14 +60,106 @@ public final class TestMailServer {
         return server;
     }
 
-    /** The server's SMTP port (starting it with the first call). */
+    /** The SMTP port the service is given: the relay's (starting the server with the first call). */
     public static int port() {
-        return SERVER.getSmtp().getPort();
+        return RELAY.port();
     }
 
     public static void register(DynamicPropertyRegistry registry) {
         registry.add("spring.mail.host", () -> "127.0.0.1");
-        registry.add("spring.mail.port", () -> SERVER.getSmtp().getPort());
+        registry.add("spring.mail.port", TestMailServer::port);
+    }
+
+    /** From now on the mail server is away: connections are closed as they arrive, and open ones are cut. */
+    public static void away() {
+        RELAY.away(true);
+    }
+
+    /** The mail server is reachable again (it is, unless a test took it {@link #away()}). */
+    public static void back() {
+        RELAY.away(false);
+    }
+
+    /** Connections the relay dropped while the mail server was away (a positive sign that the service tried). */
+    public static long dropped() {
+        return RELAY.dropped.get();
+    }
+
+    /** A loopback port that forwards each connection to the mail server, or drops it while the server is away. */
+    private static final class Relay {
+
+        private final ServerSocket listening;
+        private final int target;
+        private final java.util.Set<Socket> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private final java.util.concurrent.atomic.AtomicLong dropped = new java.util.concurrent.atomic.AtomicLong();
+        private volatile boolean away;
+
+        Relay(int target) {
+            this.target = target;
+            try {
+                listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            }
+            catch (IOException ex) {
+                throw new UncheckedIOException(ex);
+            }
+            Thread.ofVirtual().name("test-mail-relay").start(this::accept);
+        }
+
+        int port() {
+            return listening.getLocalPort();
+        }
+
+        void away(boolean away) {
+            this.away = away;
+            if (away) {
+                open.forEach(Relay::close);
+            }
+        }
+
+        private void accept() {
+            while (!listening.isClosed()) {
+                try {
+                    Socket client = listening.accept();
+                    if (away) {
+                        dropped.incrementAndGet();
+                        close(client);
+                        continue;
+                    }
+                    Socket server = new Socket(InetAddress.getLoopbackAddress(), target);
+                    open.add(client);
+                    open.add(server);
+                    Thread.ofVirtual().start(() -> pump(client, server));
+                    Thread.ofVirtual().start(() -> pump(server, client));
+                }
+                catch (IOException ex) {
+                    // a connection that failed on the way in: the client sees it closed, as from a server away
+                }
+            }
+        }
+
+        private void pump(Socket from, Socket to) {
+            try {
+                from.getInputStream().transferTo(to.getOutputStream());
+            }
+            catch (IOException ex) {
+                // the other side closed, or the server was taken away
+            }
+            finally {
+                close(from);
+                close(to);
+                open.remove(from);
+                open.remove(to);
+            }
+        }
+
+        private static void close(Socket socket) {
+            try {
+                socket.close();
+            }
+            catch (IOException ex) {
+                // closing anyway
+            }
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.roost.social.post;
 
 import org.roost.social.follow.FollowEvents;
+import org.roost.social.post.settings.TimelineSettings;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
@@ -13,16 +14,17 @@ import org.springframework.stereotype.Component;
 class FeedWriter {
 
     private final FeedRepository feed;
-    private final TimelineProperties properties;
+    private final TimelineSettings settings;
 
-    FeedWriter(FeedRepository feed, TimelineProperties properties) {
+    FeedWriter(FeedRepository feed, TimelineSettings settings) {
         this.feed = feed;
-        this.properties = properties;
+        this.settings = settings;
     }
 
     /** First the threshold (this follow is not counted yet), then a bounded copy unless the author is big. */
     @EventListener
     void on(FollowEvents.FollowerAdded added) {
+        TimelineProperties properties = settings.current();
         feed.pullIfBig(added.userId(), properties.bigAccountThreshold() - 1);
         feed.copyRecentPosts(added.userId(), added.followerId(), properties.followCopy());
     }

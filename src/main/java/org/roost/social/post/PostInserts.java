@@ -4,6 +4,7 @@ import java.sql.Types;
 import java.time.Instant;
 
 import org.roost.platform.shared.Timestamps;
+import org.roost.social.post.settings.TimelineSettings;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -40,11 +41,11 @@ class PostInserts {
     private final DatabaseKind database;
     private final FeedRepository feed;
     private final TransactionTemplate transaction;
-    private final TimelineProperties properties;
+    private final TimelineSettings settings;
 
     PostInserts(JdbcClient jdbc, DatabaseKind database, FeedRepository feed, TransactionTemplate transaction,
-            TimelineProperties properties) {
-        this.properties = properties;
+            TimelineSettings settings) {
+        this.settings = settings;
         this.jdbc = jdbc;
         this.database = database;
         this.feed = feed;
@@ -57,7 +58,7 @@ class PostInserts {
             return jdbc.sql(ON_POSTGRES)
                     .param("author", authorId).param("title", title).param("body", body)
                     .param("parent", inReplyTo, Types.BIGINT).param("mentions", mentions, Types.VARCHAR)
-                    .param("now", Timestamps.utc(now)).param("threshold", properties.bigAccountThreshold())
+                    .param("now", Timestamps.utc(now)).param("threshold", settings.current().bigAccountThreshold())
                     .query(Long.class).single();
         }
         Long id = transaction.execute(status -> {
@@ -69,7 +70,7 @@ class PostInserts {
                 jdbc.sql(COUNT_REPLY).param("parent", inReplyTo, Types.BIGINT).update();
             }
             long created = keys.getKeyAs(Long.class);
-            feed.fanOut(created, authorId, properties.bigAccountThreshold());
+            feed.fanOut(created, authorId, settings.current().bigAccountThreshold());
             return created;
         });
         return id;

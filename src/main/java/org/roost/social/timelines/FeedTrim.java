@@ -1,6 +1,7 @@
 package org.roost.social.timelines;
 
 import org.roost.social.post.TimelineProperties;
+import org.roost.social.post.settings.TimelineSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -21,18 +22,18 @@ class FeedTrim {
     private static final Logger log = LoggerFactory.getLogger(FeedTrim.class);
 
     private final FeedTrimRepository repository;
-    private final TimelineProperties properties;
+    private final TimelineSettings settings;
 
-    FeedTrim(FeedTrimRepository repository, TimelineProperties properties) {
+    FeedTrim(FeedTrimRepository repository, TimelineSettings settings) {
         this.repository = repository;
-        this.properties = properties;
+        this.settings = settings;
     }
 
     @Scheduled(fixedDelayString = "${roost.timelines.maintenance-interval}",
             initialDelayString = "${roost.timelines.maintenance-interval}")
     void scheduled() {
         try {
-            run();
+            settings.inBackground(this::run);
         }
         catch (DataAccessException failed) {
             // The database is down or busy: the cursor stayed where it was, or the rows left below a floor are
@@ -43,6 +44,7 @@ class FeedTrim {
 
     /** One pass: claims the next owners, trims those over the mark. Answers the rows deleted. */
     long run() {
+        TimelineProperties properties = settings.current();
         long after = repository.cursor();
         var owners = repository.ownersAfter(after, properties.trimOwners());
         long upTo = owners.isEmpty() ? 0 : owners.getLast(); // past the last user: the walk starts again

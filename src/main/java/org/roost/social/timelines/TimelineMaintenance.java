@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.roost.social.post.TimelineMode;
 import org.roost.social.post.TimelineProperties;
+import org.roost.social.post.settings.TimelineSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -23,12 +24,12 @@ public class TimelineMaintenance {
     private static final Logger log = LoggerFactory.getLogger(TimelineMaintenance.class);
 
     private final TimelineMaintenanceRepository repository;
-    private final TimelineProperties properties;
+    private final TimelineSettings settings;
     private final Clock clock;
 
-    TimelineMaintenance(TimelineMaintenanceRepository repository, TimelineProperties properties, Clock clock) {
+    TimelineMaintenance(TimelineMaintenanceRepository repository, TimelineSettings settings, Clock clock) {
         this.repository = repository;
-        this.properties = properties;
+        this.settings = settings;
         this.clock = clock;
     }
 
@@ -36,7 +37,7 @@ public class TimelineMaintenance {
             initialDelayString = "${roost.timelines.maintenance-interval}")
     void scheduled() {
         try {
-            run();
+            settings.inBackground(this::run);
         }
         catch (DataAccessException failed) {
             // The database is down or busy: the next run picks up where this one stopped.
@@ -46,6 +47,7 @@ public class TimelineMaintenance {
 
     /** One pass: threshold crossings, then one batch of followers for each author being copied back. */
     void run() {
+        TimelineProperties properties = settings.current();
         repository.pullBigAuthors(properties.bigAccountThreshold());
         repository.startReturns(properties.ordinaryBelow(), clock.instant());
         for (TimelineMaintenanceRepository.Return back : repository.returns()) {
@@ -71,6 +73,6 @@ public class TimelineMaintenance {
         do {
             run();
         }
-        while (!repository.returns().isEmpty() && properties.settle().isZero());
+        while (!repository.returns().isEmpty() && settings.current().settle().isZero());
     }
 }

@@ -3,6 +3,7 @@ package org.roost.social.timelines;
 import java.util.List;
 
 import org.roost.social.post.TimelineProperties;
+import org.roost.social.post.settings.TimelineSettings;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
@@ -24,16 +25,17 @@ public class TimelineRepair {
 
     private final TimelineMaintenanceRepository repository;
     private final TimelineMaintenance maintenance;
-    private final TimelineProperties properties;
+    private final TimelineSettings settings;
 
-    TimelineRepair(TimelineMaintenanceRepository repository, TimelineMaintenance maintenance, TimelineProperties properties) {
+    TimelineRepair(TimelineMaintenanceRepository repository, TimelineMaintenance maintenance, TimelineSettings settings) {
         this.repository = repository;
         this.maintenance = maintenance;
-        this.properties = properties;
+        this.settings = settings;
     }
 
     @Transactional(propagation = Propagation.NOT_SUPPORTED)
     public Report repair() {
+        TimelineProperties properties = settings.current();
         repository.pullBigAuthors(properties.bigAccountThreshold());
         long added = 0;
         long removed = 0;
@@ -51,6 +53,7 @@ public class TimelineRepair {
     }
 
     private long copyToEveryFollower(long author) {
+        TimelineProperties properties = settings.current();
         long added = 0;
         long after = 0;
         List<Long> followers;

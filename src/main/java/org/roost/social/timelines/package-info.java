@@ -4,7 +4,7 @@
  * paths; this package runs bounded statements on them, each its own transaction, on any number of instances.
  */
 @ApplicationModule(displayName = "Social: timelines",
-        allowedDependencies = { "platform :: shared", "social.post" })
+        allowedDependencies = { "platform :: shared", "social.post", "social.post :: settings" })
 @NullMarked
 package org.roost.social.timelines;
 

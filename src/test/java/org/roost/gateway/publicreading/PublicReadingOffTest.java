@@ -3,9 +3,8 @@ package org.roost.gateway.publicreading;
 import org.junit.jupiter.api.Test;
 import org.roost.graphql.GraphQlClient;
 import org.roost.support.ApiClient;
-import org.roost.support.IntegrationTest;
+import org.roost.support.IntegrationTestVariant;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import tools.jackson.databind.JsonNode;
@@ -13,8 +12,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** roost.public-reading off: every read needs a credential again, through both doors. */
-@IntegrationTest
-@TestPropertySource(properties = "roost.public-reading=false")
+@IntegrationTestVariant // public reading off, among its settings
 class PublicReadingOffTest {
 
     @Autowired

@@ -1,23 +1,17 @@
 package org.roost.identity.email;
 
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
-import com.icegreen.greenmail.util.GreenMail;
-import com.icegreen.greenmail.util.ServerSetup;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.roost.support.ApiClient;
+import org.roost.support.SteppingClock;
+import org.roost.support.TestMailServer;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,14 +19,11 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Mail is not lost: a message is queued with the change it tells of and leaves once the mail server takes it, after
- * an outage of the mail server or a stop of the instance that queued it. The mail server here is started only when
- * the test says it is back. Run on H2 and PostgreSQL.
+ * an outage of the mail server or a stop of the instance that queued it. Run on H2 and PostgreSQL, on the shared
+ * services that mail: the run's {@link TestMailServer} is taken away for a test through its relay and brought back
+ * after it; the back-off is passed by stepping the shared {@link SteppingClock}, not by waiting for it.
  */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the server is away until the first test brings it back
 abstract class MailOutboxContract {
-
-    private static final int PORT = freePort();
-    private static GreenMail server;
 
     @Autowired
     MockMvcTester mvc;
@@ -43,38 +34,16 @@ abstract class MailOutboxContract {
     @Autowired
     Mailer mailer;
 
-    @DynamicPropertySource
-    static void mailServer(DynamicPropertyRegistry registry) {
-        registry.add("spring.mail.host", () -> "127.0.0.1");
-        registry.add("spring.mail.port", () -> PORT);
-        registry.add("spring.mail.properties.mail.smtp.connectiontimeout", () -> "2000");
-        registry.add("roost.email.retry-back-off", () -> "50ms");
-        registry.add("roost.email.retry-interval", () -> "1h"); // the test looks at the queue itself (sendDue)
-    }
+    @Autowired
+    SteppingClock clock;
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-        catch (java.io.IOException ex) {
-            throw new IllegalStateException(ex);
-        }
-    }
+    @Autowired
+    EmailProperties properties;
 
-    private static synchronized GreenMail mailServerBack() {
-        if (server == null) {
-            server = new GreenMail(new ServerSetup(PORT, "127.0.0.1", "smtp"));
-            server.start();
-        }
-        return server;
-    }
-
-    @AfterAll
-    static synchronized void stop() {
-        if (server != null) {
-            server.stop();
-            server = null; // the next class (H2, then PostgreSQL, or the other way) starts with the server away
-        }
+    @AfterEach
+    void mailServerBack() {
+        TestMailServer.back();
+        clock.reset();
     }
 
     private long queuedFor(String address) {
@@ -87,44 +56,35 @@ abstract class MailOutboxContract {
                 .query(Integer.class).single();
     }
 
-    private static long receivedBy(GreenMail greenMail, String address) {
-        return java.util.Arrays.stream(greenMail.getReceivedMessages()).filter(message -> {
-            try {
-                return java.util.Arrays.stream(message.getAllRecipients()).anyMatch(to -> to.toString().equals(address));
-            }
-            catch (jakarta.mail.MessagingException ex) {
-                return false;
-            }
-        }).count();
-    }
-
     @Test
-    @Order(1)
     void aMessageQueuedWhileTheMailServerIsAwayLeavesWhenItIsBack() {
-        // given a sign-up with an address while no mail server listens
+        // given a sign-up with an address while the mail server is away
+        TestMailServer.away();
+        long droppedBefore = TestMailServer.dropped();
         String email = ApiClient.uniqueUsername("away") + "@example.com";
         assertThat(mvc.post().uri("/api/v1/users").contentType(MediaType.APPLICATION_JSON)
                 .content("{\"username\":\"%s\",\"name\":\"N\",\"password\":\"%s\",\"email\":\"%s\"}"
                         .formatted(ApiClient.uniqueUsername("away"), ApiClient.PASSWORD, email)).exchange()).hasStatus(201);
 
-        // when the first try has failed
+        // when the first try has failed (the service did reach for the server: the relay dropped its connection)
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(attemptsFor(email)).isPositive());
+        assertThat(TestMailServer.dropped()).isGreaterThan(droppedBefore);
         assertThat(queuedFor(email)).isEqualTo(1);
+        assertThat(TestMailServer.messagesTo(email)).isEmpty();
 
-        // then once the server is back, the next look sends it, once, and the queue is empty
-        GreenMail back = mailServerBack();
+        // then once the server is back, the next look past the back-off sends it, once, and the queue is empty
+        TestMailServer.back();
+        clock.advance(properties.retryBackOff().plusSeconds(1));
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             mailer.sendDue();
-            assertThat(receivedBy(back, email)).isEqualTo(1);
+            assertThat(TestMailServer.messagesTo(email)).hasSize(1);
             assertThat(queuedFor(email)).isZero();
         });
     }
 
     @Test
-    @Order(2)
     void aMessageAStoppedInstanceLeftQueuedIsSentByTheNextLook() {
         // given a message an instance queued and claimed, then stopped before sending (its claim has run out)
-        GreenMail back = mailServerBack();
         String email = ApiClient.uniqueUsername("stopped") + "@example.com";
         OffsetDateTime past = OffsetDateTime.now(ZoneOffset.UTC).minusMinutes(5);
         jdbc.sql("INSERT INTO outgoing_mail (recipient, template, mail_values, created_at, attempts, next_attempt_at) "
@@ -138,7 +98,7 @@ abstract class MailOutboxContract {
 
         // then it leaves, and the queue forgets it
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            assertThat(receivedBy(back, email)).isEqualTo(1);
+            assertThat(TestMailServer.messagesTo(email)).hasSize(1);
             assertThat(queuedFor(email)).isZero();
         });
     }

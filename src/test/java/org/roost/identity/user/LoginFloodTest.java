@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
+import org.roost.support.IntegrationTestVariant;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -24,9 +25,10 @@ import static org.awaitility.Awaitility.await;
 /**
  * A flood of wrong-password logins at the production Argon2id cost must not take the database pool from
  * other requests: a login waiting its turn at the hashing pool holds no connection (it did, and reads
- * answered 503). The same context as {@link SignUpFloodTest}.
+ * answered 503). The same context as {@link SignUpFloodTest}
+ * ({@code IntegrationTestVariant}).
  */
-@ProductionHashingTest
+@IntegrationTestVariant // Argon2id at its production cost, no scheduled jobs
 class LoginFloodTest {
 
     private static final int LOGINS = 64;

@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
+import org.roost.support.IntegrationTestVariant;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -22,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** A flood of sign-ups at the production Argon2id cost must not slow anyone else down. */
-@ProductionHashingTest
+@IntegrationTestVariant // Argon2id at its production cost, no scheduled jobs
 class SignUpFloodTest {
 
     private static final int SIGN_UPS = 120;

@@ -1,38 +1,28 @@
 package org.roost.platform.apichain;
 
-import io.swagger.v3.oas.annotations.Operation;
 import org.junit.jupiter.api.Test;
-import org.roost.platform.openapi.Outcomes;
 import org.roost.support.ApiClient;
-import org.roost.support.IntegrationTest;
+import org.roost.support.IntegrationTestVariant;
+import org.roost.support.TestEndpoints;
 import org.roost.support.Json;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
-import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.config.annotation.web.configurers.AuthorizeHttpRequestsConfigurer;
-import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
-import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.filter.OncePerRequestFilter;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A feature added without editing a central list: its security rules, paths and filter reach the API chain through
- * an {@link ApiChainContribution} bean, and its OpenAPI outcomes through the annotations beside its controller.
+ * an {@link ApiChainContribution} bean, and its OpenAPI outcomes through the annotations beside its controller
+ * (the feature is {@link TestEndpoints.Probe}, part of {@link IntegrationTestVariant}).
  */
-@IntegrationTest
+@IntegrationTestVariant
 class FeatureContributionsTest {
 
-    static final String OPEN = "/api/v1/contribution-probe";
-    static final String OUTSIDE_API = "/contribution-probe";
+    static final String OPEN = TestEndpoints.OPEN;
+    static final String OUTSIDE_API = TestEndpoints.OUTSIDE_API;
 
     @Autowired
     MockMvcTester mvc;
@@ -87,61 +77,5 @@ class FeatureContributionsTest {
         assertThat(operation.get("responses").has("200")).isFalse();
         assertThat(operation.get("security").isEmpty()).isTrue();
         assertThat(operation.at("/x-validated-beyond-schema/probe").asString()).isEqualTo("must be a probe");
-    }
-
-    @TestConfiguration(proxyBeanMethods = false)
-    static class Probe {
-
-        @Bean
-        ProbeController probeController() {
-            return new ProbeController();
-        }
-
-        @Bean
-        ApiChainContribution probeRules() {
-            return new ApiChainContribution() {
-
-                @Override
-                public java.util.List<String> paths() {
-                    return java.util.List.of(OUTSIDE_API);
-                }
-
-                @Override
-                public void authorize(
-                        AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry rules) {
-                    rules.requestMatchers(HttpMethod.POST, OPEN).permitAll();
-                }
-
-                @Override
-                public java.util.List<String> credentialEndpoints() {
-                    return java.util.List.of(OPEN);
-                }
-
-                @Override
-                public void configure(HttpSecurity http) {
-                    http.addFilterAfter(new OncePerRequestFilter() {
-                        @Override
-                        protected void doFilterInternal(jakarta.servlet.http.HttpServletRequest request,
-                                jakarta.servlet.http.HttpServletResponse response, jakarta.servlet.FilterChain chain)
-                                throws jakarta.servlet.ServletException, java.io.IOException {
-                            response.setHeader("X-Contributed-Filter", "applied");
-                            chain.doFilter(request, response);
-                        }
-                    }, SecurityContextHolderFilter.class);
-                }
-            };
-        }
-    }
-
-    @RestController
-    static class ProbeController {
-
-        @Operation(operationId = "probeContribution", summary = "A feature added in a test", tags = "users")
-        @Outcomes(success = "202", errors = { "409" }, open = true,
-                beyondSchema = @Outcomes.Rule(field = "probe", rule = "must be a probe"))
-        @PostMapping({ OPEN, OUTSIDE_API })
-        ResponseEntity<Void> probe() {
-            return ResponseEntity.accepted().build();
-        }
     }
 }

@@ -14,18 +14,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.roost.support.CapturedLog;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** A Content-Length that is no number is the client's mistake: a 400, never an ERROR, and the sweeper goes on. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "roost.connections.header-deadline=1s", "roost.connections.body-grace=1s",
-                "roost.live.sse-heartbeat=300ms" }) // the same context as SlowClientsTest
-@ActiveProfiles({ "test", "h2" })
+@ShortConnectionLimits
 class BadContentLengthTest {
 
     @LocalServerPort

@@ -18,17 +18,12 @@ import org.roost.support.ApiClient;
 import org.roost.support.HttpSession;
 import org.roost.support.Json;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Subscriptions outlive the header deadline and the body grace many times over: the sweeper must leave them be. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "roost.connections.header-deadline=1s", "roost.connections.body-grace=1s",
-                "roost.live.sse-heartbeat=300ms" })
-@ActiveProfiles({ "test", "h2" })
+@ShortConnectionLimits
 class LongStreamsTest {
 
     @LocalServerPort

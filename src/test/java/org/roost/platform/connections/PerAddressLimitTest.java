@@ -1,6 +1,7 @@
 package org.roost.platform.connections;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
@@ -10,18 +11,16 @@ import java.util.List;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** One address cannot take every connection: its newest over roost.connections.per-address are closed. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        // connection-timeout long enough that only the per-address limit can close the idle sockets in time
-        properties = { "roost.connections.per-address=3", "server.tomcat.connection-timeout=20s" })
-@ActiveProfiles({ "test", "h2" })
+/**
+ * One address cannot take every connection: its newest over roost.connections.per-address are closed. The sockets
+ * come from 127.0.0.2 (loopback too): 127.0.0.1, where the other tests on this service connect from, is exempt here.
+ */
+@ShortConnectionLimits
 class PerAddressLimitTest {
 
     @LocalServerPort
@@ -64,7 +63,7 @@ class PerAddressLimitTest {
     }
 
     private Socket open() throws IOException {
-        Socket socket = new Socket("127.0.0.1", port);
+        Socket socket = new Socket(InetAddress.getByName("127.0.0.1"), port, InetAddress.getByName("127.0.0.2"), 0);
         socket.setSoTimeout(200);
         return socket;
     }

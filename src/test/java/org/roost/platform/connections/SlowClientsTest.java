@@ -11,17 +11,12 @@ import java.time.Duration;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Clients that send their request a byte at a time are closed; a client at normal speed is not. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "roost.connections.header-deadline=1s", "roost.connections.body-grace=1s",
-                "roost.live.sse-heartbeat=300ms" }) // the same context as LongStreamsTest
-@ActiveProfiles({ "test", "h2" })
+@ShortConnectionLimits
 class SlowClientsTest {
 
     private static final Duration TRICKLE = Duration.ofMillis(200);

@@ -12,40 +12,20 @@ import java.util.Arrays;
 import com.jayway.jsonpath.JsonPath;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.roost.support.ApiClient;
-import org.roost.support.RequiresServices;
-import org.roost.support.TestDatabaseConfig;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
+import org.roost.support.IntegrationTestVariant;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The error contract as a real HTTP client sees it, through Tomcat, including failures outside Spring MVC. */
-@ExtendWith(RequiresServices.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@ActiveProfiles({ "test", "postgres", "redis" })
-@Import({ TestDatabaseConfig.class, HttpErrorContractTest.Failing.class })
+/**
+ * The error contract as a real HTTP client sees it, through Tomcat, including failures outside Spring MVC.
+ * (Readiness over HTTP is {@link HttpReadinessTest}: this configuration runs no scheduled jobs, and the readiness
+ * probes are one.)
+ */
+// (the endpoints that fail are support.TestEndpoints.Failing, part of this configuration)
+@IntegrationTestVariant
 class HttpErrorContractTest {
-
-    @TestConfiguration
-    @RestController
-    static class Failing {
-        @GetMapping("/api/v1/test-failure")
-        String fail() {
-            throw new IllegalStateException("SELECT password_hash FROM users -- org.roost.Secret");
-        }
-
-        @GetMapping("/api/v1/test-database-down")
-        String databaseDown() {
-            throw new org.springframework.jdbc.CannotGetJdbcConnectionException("Connection to 10.0.0.1:5432 refused");
-        }
-    }
 
     @LocalServerPort
     int port;
@@ -182,18 +162,5 @@ class HttpErrorContractTest {
 
         assertThat(response.headers().firstValue("Content-Type").orElseThrow().toLowerCase().replace(" ", ""))
                 .isEqualTo("application/json;charset=utf-8");
-    }
-
-    @Test
-    void reportsReadinessWithTheDatabaseAndPublishesOpenApi() throws Exception {
-        var readiness = send(request("/actuator/health/readiness").build());
-        var health = send(request("/actuator/health").build());
-        var openApi = send(request("/v3/api-docs").build());
-
-        assertThat(readiness.statusCode()).isEqualTo(200);
-        assertThat(health.body()).contains("\"status\":\"UP\"");
-        assertThat(openApi.statusCode()).isEqualTo(200);
-        assertThat((String) JsonPath.read(openApi.body(), "$.openapi")).startsWith("3.1");
-        assertThat(openApi.body()).contains("/api/v1/users/{userId}/posts");
     }
 }

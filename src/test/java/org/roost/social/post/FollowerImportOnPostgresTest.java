@@ -7,13 +7,12 @@ import java.util.UUID;
 import com.jayway.jsonpath.JsonPath;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
-import org.roost.support.IntegrationTest;
+import org.roost.support.IntegrationTestVariant;
 import org.roost.social.timelines.TimelineMaintenance;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -25,11 +24,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * 1,500 ms again, so a write that scanned the imported follows would answer 503 instead of 201). Followers past the
  * threshold are written by SQL, as docs/operations.md allows, and the author posts before any repair.
  */
-@IntegrationTest
-// (the password pool's wait and the connect timeouts are raised: on a loaded machine a new context's first hash and
-// first connections can outlast them, and the sign-ups and the context's start only set the scene)
-@TestPropertySource(properties = { "roost.database.statement-timeout=1500ms", "roost.passwords.max-wait=60s",
-        "roost.database.connect-timeout=20s", "spring.data.redis.connect-timeout=20s", "spring.data.redis.timeout=20s" })
+// (IntegrationTestVariant sets the production statement timeout, and raises the connect timeouts: on a loaded
+// machine a new context's first connections can outlast them, and the context's start only sets the scene)
+@IntegrationTestVariant
 class FollowerImportOnPostgresTest {
 
     @Autowired

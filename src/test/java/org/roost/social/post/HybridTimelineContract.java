@@ -1,10 +1,14 @@
 package org.roost.social.post;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.jayway.jsonpath.JsonPath;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.roost.social.post.settings.TimelineSettings;
 import org.roost.support.ApiClient;
 import org.roost.social.timelines.TimelineMaintenance;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -18,10 +22,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Hybrid timelines with a threshold of 4 followers (big below 2 no more), a follow copying 3 posts: ordering,
  * exactly-once across pages and both paths, unfollow, deletion, crossing the threshold both ways, counters.
- * Run on PostgreSQL ({@link HybridTimelineOnPostgresTest}) and H2 ({@link HybridTimelineOnH2Test}).
+ * Run on PostgreSQL ({@link HybridTimelineOnPostgresTest}) and H2 ({@link HybridTimelineOnH2Test}), on the shared
+ * services: the low numbers are put in force through {@link TimelineSettings} for each test and taken back after
+ * it, and the scheduled passes are paused meanwhile (the tests run the maintenance themselves, and the other classes
+ * sharing the service run before or after, never during).
  */
 abstract class HybridTimelineContract {
 
+    @Autowired
+    TimelineSettings settings;
+
+    @BeforeEach
+    void lowThreshold() {
+        TimelineProperties configured = settings.configured();
+        settings.pauseBackground();
+        settings.use(new TimelineProperties(4, 3, configured.maintenanceInterval(), Duration.ZERO, 2,
+                configured.feedCap(), configured.feedCapSlack(), configured.trimOwners(), configured.trimRows()));
+    }
+
+    @AfterEach
+    void configuredSettings() {
+        settings.reset();
+    }
 
     @Autowired
     MockMvcTester mvc;

@@ -1,10 +1,7 @@
 package org.roost.social.post;
 
 import org.roost.support.IntegrationTest;
-import org.springframework.test.context.TestPropertySource;
 
 @IntegrationTest
-@TestPropertySource(properties = { "roost.timelines.big-account-threshold=4", "roost.timelines.follow-copy=3",
-        "roost.timelines.settle=0s", "roost.timelines.batch=2", "roost.timelines.maintenance-interval=1h" })
 class HybridTimelineOnPostgresTest extends HybridTimelineContract {
 }

@@ -1,11 +1,16 @@
 package org.roost.social.timelines;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.jayway.jsonpath.JsonPath;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.social.post.TimelineMode;
+import org.roost.social.post.TimelineProperties;
+import org.roost.social.post.settings.TimelineSettings;
 import org.roost.support.ApiClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
@@ -18,9 +23,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Feeds capped at 3 rows (no slack), trimmed 2 rows per statement and 2 owners per pass, with a big account from 2
  * followers: what is kept, what is untouched, where the timeline ends, and that passes finish a long trim. Run on
- * PostgreSQL ({@link FeedTrimOnPostgresTest}) and H2 ({@link FeedTrimOnH2Test}).
+ * PostgreSQL ({@link FeedTrimOnPostgresTest}) and H2 ({@link FeedTrimOnH2Test}), on the shared services: the low
+ * numbers are put in force through {@link TimelineSettings} for each test and taken back after it, the scheduled
+ * passes are paused meanwhile (the tests run the trim pass by pass), and each walk starts at the test's own users,
+ * past those of the classes that ran before on the same service.
  */
 abstract class FeedTrimContract {
+
+    @Autowired
+    TimelineSettings settings;
+
+    @BeforeEach
+    void lowCaps() {
+        TimelineProperties configured = settings.configured();
+        settings.pauseBackground();
+        settings.use(new TimelineProperties(2, 3, configured.maintenanceInterval(), Duration.ZERO, 2, 3, 0, 2, 2));
+    }
+
+    @AfterEach
+    void configuredSettings() {
+        settings.reset();
+    }
 
     @Autowired
     MockMvcTester mvc;
@@ -85,8 +108,12 @@ abstract class FeedTrimContract {
         return jdbc.sql("SELECT feed_floor FROM users WHERE id = :o").param("o", owner.userId()).query(Long.class).single();
     }
 
-    /** Passes until the walk has gone round every user and the last pass found nothing to delete. */
-    void trimEveryFeed() {
+    /**
+     * Passes from {@code first} (the test's first user) until the walk has gone past the last user and the last pass
+     * found nothing to delete.
+     */
+    void trimEveryFeed(ApiClient.Login first) {
+        jdbc.sql("UPDATE feed_trim_cursor SET after_owner = :a").param("a", first.userId() - 1).update();
         for (int pass = 0; pass < 10_000; pass++) {
             if (trim.run() == 0 && repository.cursor() == 0) {
                 return;
@@ -111,7 +138,7 @@ abstract class FeedTrimContract {
         assertThat(rows(reader)).hasSize(6);
 
         // when
-        trimEveryFeed();
+        trimEveryFeed(reader);
 
         // then: the newest three kept, the oldest three gone, and the timeline ends with them
         assertThat(rows(reader)).containsExactly(ids.get(5), ids.get(4), ids.get(3));
@@ -130,7 +157,7 @@ abstract class FeedTrimContract {
         posts(over, "o1", "o2", "o3", "o4");
 
         // when
-        trimEveryFeed();
+        trimEveryFeed(atCap);
 
         // then
         assertThat(rows(atCap)).containsExactlyElementsOf(full.reversed());
@@ -160,7 +187,7 @@ abstract class FeedTrimContract {
         assertThat(feed(reader, 100)).containsExactly("p4", "s4", "p3", "s3", "p2", "s2", "p1", "s1");
 
         // when: the reader's four rows (p1 to p4) are trimmed to three
-        trimEveryFeed();
+        trimEveryFeed(star);
 
         // then: the timeline ends at p2, the oldest kept row: s1 is not shown below the trimmed p1, whatever the page
         assertThat(rows(reader)).hasSize(3);
