@@ -22,7 +22,9 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
  * {@link TestMailServer} ({@link TestMail}), as {@link IntegrationTest} does, for the H2 halves of the mail contracts;
  * the embedded default without a mail host is checked apart (identity.email.MailWithoutHostTest). The password encoder is
  * a Mockito spy (calling the real one unless a test stubs it; reset after each test) for
- * user.PasswordHashingOutsideTransactionsTest, declared here so that the test needs no context of its own.
+ * user.PasswordHashingOutsideTransactionsTest, declared here so that the test needs no context of its own; likewise
+ * the passkey stores can be taken down by a test ({@link PasskeyStoreOutages}: passkeys.PasskeySignInDuringOutageTest),
+ * and are up for every other.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -35,7 +37,7 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 @TestMail
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "h2" })
-@Import({ OpenApiResponseValidation.class, SteppingClock.Config.class })
+@Import({ OpenApiResponseValidation.class, SteppingClock.Config.class, PasskeyStoreOutages.class })
 @MockitoSpyBean(types = PasswordEncoder.class)
 public @interface ServerOnH2 {
 }
