@@ -1,11 +1,13 @@
 package org.roost;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
+import org.roost.social.demo.DemoDataOnDemand;
 import org.roost.support.EmbeddedDefaultsTest;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.test.context.TestPropertySource;
 import org.springframework.context.ApplicationContext;
 import org.springframework.session.MapSessionRepository;
 import org.springframework.session.SessionRepository;
@@ -22,10 +24,24 @@ class EmbeddedDefaultsOnH2Test {
     @Autowired
     ApplicationContext context;
 
-    /** Demo data on: the same context as ReadmeTest.WithDemoData (one start-up for both). */
+    /**
+     * Demo data on: made in this shared service by the bean a start with {@code roost.demo-data.enabled=true} runs,
+     * and removed after the test (DemoDataOnDemand), rather than in a service of its own.
+     */
     @Nested
-    @TestPropertySource(properties = "roost.demo-data.enabled=true")
     class WithDemoData {
+
+        DemoDataOnDemand demo;
+
+        @BeforeEach
+        void createDemoData() {
+            demo = DemoDataOnDemand.create(context, mvc);
+        }
+
+        @AfterEach
+        void removeDemoData() {
+            demo.close();
+        }
 
         @Test
         void createsDemoUsersWhoCanLogIn() {

@@ -18,10 +18,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.roost.social.demo.DemoDataOnDemand;
 import org.roost.support.HttpSession;
 import org.roost.support.ServerOnH2;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.TestPropertySource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,7 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  *
  * <p>Twice, as a newcomer with a fresh clone follows it: against the service as {@code mvn spring-boot:run}
  * starts it (embedded defaults: H2, sessions in memory, no Redis; an in-memory database of its own here),
- * and against the same started with {@code --roost.demo-data.enabled=true}. The other tests cover PostgreSQL
+ * and against the same with the demo data that {@code --roost.demo-data.enabled=true} makes at start (made here by
+ * the same bean, in the same running service, and removed after). The other tests cover PostgreSQL
  * and Redis.
  *
  * <p>Also the README's shape (the two commands first, then prerequisites, links to every document in docs/) and
@@ -124,6 +128,7 @@ class ReadmeTest {
         return anchors;
     }
 
+    /** On the shared service as it is: no demo users (the demo data of WithDemoData is gone after its test). */
     @Nested
     class WithoutDemoData {
 
@@ -132,26 +137,44 @@ class ReadmeTest {
 
         @Test
         void runsEveryShellExampleInOrder(@TempDir Path dir) throws Exception {
+            // given no demo user
+            assertThat(demoLogin(port).statusCode()).as("alice signs in").isEqualTo(401);
+
             runReadme(port, dir);
         }
     }
 
+    /**
+     * With the demo data, made in the shared service by the bean that {@code --roost.demo-data.enabled=true} turns on
+     * and removed after the test (DemoDataOnDemand), rather than in a service of its own.
+     */
     @Nested
-    @TestPropertySource(properties = "roost.demo-data.enabled=true")
     class WithDemoData {
 
         @LocalServerPort
         int port;
 
+        @Autowired
+        ApplicationContext context;
+
+        @Autowired
+        MockMvcTester mvc;
+
         @Test
         void runsEveryShellExampleInOrder(@TempDir Path dir) throws Exception {
-            runReadme(port, dir);
+            try (var demo = DemoDataOnDemand.create(context, mvc)) {
+                runReadme(port, dir);
 
-            // and the demo users the README names are there, with the password it gives
-            HttpResponse<String> alice = new HttpSession("http://localhost:" + port).postJson("/auth/token",
-                    "{\"username\":\"alice\",\"password\":\"correct horse battery\"}");
-            assertThat(alice.statusCode()).as(alice.body()).isEqualTo(200);
+                // and the demo users the README names are there, with the password it gives
+                HttpResponse<String> alice = demoLogin(port);
+                assertThat(alice.statusCode()).as(alice.body()).isEqualTo(200);
+            }
         }
+    }
+
+    private static HttpResponse<String> demoLogin(int port) {
+        return new HttpSession("http://localhost:" + port).postJson("/auth/token",
+                "{\"username\":\"alice\",\"password\":\"correct horse battery\"}");
     }
 
     private static void runReadme(int port, Path dir) throws Exception {

@@ -6,8 +6,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * The service as {@code mvn spring-boot:run} starts it (H2 in PostgreSQL mode, sessions in memory, no external
- * service), driven through MockMvc: the same running service as {@link ServerOnH2} (one start-up for both).
+ * The service as {@code mvn spring-boot:run} starts it (H2 in PostgreSQL mode, sessions in memory, no Redis; mail
+ * goes to the run's test mail server), driven through MockMvc: the same running service as {@link ServerOnH2} (one
+ * start-up for both).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -15,7 +15,8 @@ import org.springframework.security.web.webauthn.management.UserCredentialReposi
 /**
  * The framework's passkey stores, each of which a test can take "down" (it then throws what a JDBC store throws when
  * no connection can be had): passkeys.PasskeySignInDuringOutageTest. Up unless a test adds it to {@link #DOWN}, so
- * it changes nothing for the other tests of {@link ServerOnH2Variant}; a test that takes one down clears the set after.
+ * it changes nothing for the other tests of {@link ServerOnH2}, which imports it; a test that takes one down clears
+ * the set after.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class PasskeyStoreOutages {

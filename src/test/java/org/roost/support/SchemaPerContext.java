@@ -15,7 +15,7 @@ import org.springframework.test.context.MergedContextConfiguration;
 
 /**
  * Gives every test context a PostgreSQL schema of its own ({@code roost.test.context-schema}: the run's
- * schema and a number), which application-postgres.yml uses. Why: each context cleans its schema at start
+ * schema and a number), which application-postgres.yml uses, and a free port ({@link IntegrationTest#PORT_PROPERTY}). Why: each context cleans its schema at start
  * (TestDatabaseConfig), and when contexts shared one, a cached context lost its rows and signing keys to the
  * next context's clean, and refused its own fresh tokens once it re-read its keys (a ScopeMatrixTest failure).
  * The customizer equals every other, so the context cache is unchanged; it runs only when a context is built.
@@ -45,6 +45,9 @@ public final class SchemaPerContext implements ContextCustomizerFactory {
             if (!namespace.isEmpty() && !ownAlready) { // a test that names one (SubscriptionCapsTest) keeps it
                 own.put(IsolatedTestRun.NAMESPACE_PROPERTY, namespace + ":c" + number);
             }
+            // A port for @IntegrationTest's service, free now: its origin is known before it starts (browser tests
+            // register it as WebAuthn's origin and an OAuth redirect). Other contexts do not look it up.
+            own.put(IntegrationTest.PORT_PROPERTY, freePort());
             context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("schemaPerContext", own));
             // The mail server's port for @TestMail, looked up only by a context that mails (it starts the server).
             context.getEnvironment().getPropertySources().addLast(new PropertySource<>("testMailPort") {
@@ -53,6 +56,15 @@ public final class SchemaPerContext implements ContextCustomizerFactory {
                     return TestMail.PORT_PROPERTY.equals(name) ? TestMailServer.port() : null;
                 }
             });
+        }
+
+        private static int freePort() {
+            try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+                return socket.getLocalPort();
+            }
+            catch (java.io.IOException ex) {
+                throw new IllegalStateException(ex);
+            }
         }
 
         @Override

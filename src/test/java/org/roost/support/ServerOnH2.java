@@ -17,11 +17,14 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
  * real port and through MockMvc: the counterpart of {@link IntegrationTest} (docs/testing.md, "Shared
  * configurations"). Every class with this annotation or {@link EmbeddedDefaultsTest} shares one running service.
  * One deprecation is configured so the announcement mechanism can be observed (DeprecationHeadersTest); it only
- * adds headers under /api/users/. Demo data is off here: the tests that need it add
- * {@code @TestPropertySource(properties = "roost.demo-data.enabled=true")} on a nested class (one more start-up,
- * shared by all of them). Time comes from a {@link SteppingClock}; for mail add {@link TestMail}. The password encoder is
+ * adds headers under /api/users/. Demo data is off here: a test that needs it makes it and removes it again
+ * (social.demo.DemoDataOnDemand). Time comes from a {@link SteppingClock}. It mails through the run's
+ * {@link TestMailServer} ({@link TestMail}), as {@link IntegrationTest} does, for the H2 halves of the mail contracts;
+ * the embedded default without a mail host is checked apart (identity.email.MailWithoutHostTest). The password encoder is
  * a Mockito spy (calling the real one unless a test stubs it; reset after each test) for
- * user.PasswordHashingOutsideTransactionsTest, declared here so that the test needs no context of its own.
+ * user.PasswordHashingOutsideTransactionsTest, declared here so that the test needs no context of its own; likewise
+ * the passkey stores can be taken down by a test ({@link PasskeyStoreOutages}: passkeys.PasskeySignInDuringOutageTest),
+ * and are up for every other.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -31,9 +34,10 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
         "roost.api.deprecations[0].since=2026-11-01T00:00:00Z",
         "roost.api.deprecations[0].sunset=2027-06-01T00:00:00Z",
         "roost.api.deprecations[0].link=https://roost.example/docs/migrate-to-v1" })
+@TestMail
 @AutoConfigureMockMvc
 @ActiveProfiles({ "test", "h2" })
-@Import({ OpenApiResponseValidation.class, SteppingClock.Config.class })
+@Import({ OpenApiResponseValidation.class, SteppingClock.Config.class, PasskeyStoreOutages.class })
 @MockitoSpyBean(types = PasswordEncoder.class)
 public @interface ServerOnH2 {
 }

@@ -9,9 +9,9 @@ import org.springframework.test.context.TestPropertySource;
 
 /**
  * The service mails through the run's {@link TestMailServer}. Properties rather than a {@code @DynamicPropertySource}
- * method, so that every class with the same other annotations shares one context ({@link IntegrationTest} has it
- * already; on H2, {@code @ServerOnH2 @TestMail} is one shared context of its own, since the H2 service without a
- * mail host is tested too). The port is filled in when a context starts ({@link SchemaPerContext}).
+ * method, so that every class with the same other annotations shares one context (both shared configurations,
+ * {@link IntegrationTest} and {@link ServerOnH2}, have it). The port is filled in when a context starts
+ * ({@link SchemaPerContext}).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

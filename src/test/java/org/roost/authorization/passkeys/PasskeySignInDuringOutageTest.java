@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
 import org.roost.support.Json;
 import org.roost.support.PasskeyStoreOutages;
-import org.roost.support.ServerOnH2Variant;
+import org.roost.support.ServerOnH2;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * connection throws) answers {@code 503 SERVICE_UNAVAILABLE} with {@code Retry-After}, on the API's sign-in and on the
  * OAuth sign-in page's, never {@code 401}: the passkey was not refused, it could not be checked.
  */
-@ServerOnH2Variant
+@ServerOnH2 // with PasskeyStoreOutages
 class PasskeySignInDuringOutageTest {
 
     static final String ORIGIN = "http://localhost:8080";

@@ -10,7 +10,7 @@ import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import org.junit.jupiter.api.Test;
 import org.roost.platform.shared.Timestamps;
 import org.roost.authorization.signingkeys.SigningKeys;
-import org.roost.support.ServerOnH2Variant;
+import org.roost.support.ServerOnPostgresVariant;
 import org.roost.support.Json;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * With {@code roost.tokens.signing-algorithm: ES256} every key is P-256, so discovery must name ES256 for ID tokens:
  * a client that believes RS256 would refuse every ID token. The default (RS256) is checked in AuthorizationServerTest.
  */
-@ServerOnH2Variant // ES256 keys
+@ServerOnPostgresVariant // ES256 keys
 class DiscoveryWithEs256KeysTest {
 
     @Autowired

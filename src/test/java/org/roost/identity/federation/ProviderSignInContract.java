@@ -2,10 +2,12 @@ package org.roost.identity.federation;
 
 import java.net.http.HttpResponse;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.roost.support.ApiClient;
 import org.roost.support.HttpSession;
 import org.roost.support.Json;
+import org.roost.support.NodeTools;
 import org.roost.identity.user.UserService;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -15,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Signing in with another provider, over real HTTP against a real OpenID provider ({@link TestProvider}): which
- * account each sign-in opens, linking from settings, removing a link, and the refusals. A subclass starts the service
+ * account each sign-in opens, linking from settings, removing a link, and the refusals. A subclass picks the service
  * (its database) with the provider registered.
  */
 abstract class ProviderSignInContract {
@@ -29,6 +31,11 @@ abstract class ProviderSignInContract {
     UserService users;
 
     abstract String issuer();
+
+    @BeforeEach
+    void requireNode() {
+        NodeTools.requireNode(TestProvider.NEEDS_NODE); // the provider runs on it; without node none is registered
+    }
 
     ProviderBrowser browser() {
         return new ProviderBrowser(new HttpSession("http://localhost:" + port), issuer());

@@ -1,28 +1,14 @@
 package org.roost.identity.federation;
 
-import org.junit.jupiter.api.AfterAll;
-import org.roost.support.ServerOnPostgres;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
+import org.roost.support.ServerOnPostgresVariant;
+import org.springframework.beans.factory.annotation.Autowired;
 
-/** {@link ProviderSignInContract} on PostgreSQL, with sessions in Redis. */
-@ServerOnPostgres
+/** {@link ProviderSignInContract} on PostgreSQL, with sessions in Redis, the provider registered as the service starts. */
+@ServerOnPostgresVariant
 class ProviderSignInOnPostgresTest extends ProviderSignInContract {
 
-    static TestProvider provider;
-
-    @DynamicPropertySource
-    static void provider(DynamicPropertyRegistry registry) throws Exception {
-        provider = TestProvider.start();
-        provider.register(registry);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (provider != null) {
-            provider.close();
-        }
-    }
+    @Autowired
+    TestProvider provider;
 
     @Override
     String issuer() {

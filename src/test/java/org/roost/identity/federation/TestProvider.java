@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
 import org.roost.support.NodeTools;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
@@ -16,23 +17,41 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A real third-party OpenID Connect provider for the tests (oidc-provider, src/test/oidc-provider/provider.mjs) on a
  * free loopback port, registered with Roost as provider {@code test} ("Test ID") through Spring Boot's standard
- * properties, as an operator would. Any login name is an account there (see provider.mjs for its claims).
+ * properties, as an operator would. Any login name is an account there (see provider.mjs for its claims). Started
+ * with the context that registers it ({@link TestProviderRegistration}) and stopped with it.
  */
 final class TestProvider implements AutoCloseable {
 
     static final Path DIR = Path.of("src/test/oidc-provider");
     static final String NAME = "Test ID";
 
-    private final Process process;
-    private final String issuer;
+    /** What a test that uses the provider names when it asks for node (and is skipped without it, or fails in CI). */
+    static final String NEEDS_NODE = "the federation tests' OpenID provider";
 
-    private TestProvider(Process process, String issuer) {
+    private final @Nullable Process process;
+    private final @Nullable String issuer;
+
+    private TestProvider(@Nullable Process process, @Nullable String issuer) {
         this.process = process;
         this.issuer = issuer;
     }
 
-    static TestProvider start() throws IOException, InterruptedException {
-        NodeTools.requireNode("the federation tests' OpenID provider");
+    /**
+     * The provider, started; or, without node, none (nothing is registered then, and the tests that use it are
+     * skipped by {@link NodeTools#requireNode}), so that the other tests of the context it is part of still run.
+     */
+    static TestProvider startIfNodeIsThere() throws IOException, InterruptedException {
+        boolean node;
+        try {
+            node = new ProcessBuilder("node", "--version").start().waitFor() == 0;
+        }
+        catch (IOException absent) {
+            node = false;
+        }
+        return node ? start() : new TestProvider(null, null);
+    }
+
+    private static TestProvider start() throws IOException, InterruptedException {
         if (!Files.isDirectory(DIR.resolve("node_modules/oidc-provider"))) {
             Process install = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(DIR.toFile())
                     .redirectErrorStream(true).start();
@@ -63,10 +82,14 @@ final class TestProvider implements AutoCloseable {
     }
 
     String issuer() {
-        return issuer;
+        NodeTools.requireNode(NEEDS_NODE);
+        return java.util.Objects.requireNonNull(issuer, "the provider started");
     }
 
     void register(DynamicPropertyRegistry registry) {
+        if (issuer == null) {
+            return;
+        }
         String registration = "spring.security.oauth2.client.registration.test.";
         registry.add(registration + "client-id", () -> "roost");
         registry.add(registration + "client-secret", () -> "roost-secret");
@@ -77,6 +100,8 @@ final class TestProvider implements AutoCloseable {
 
     @Override
     public void close() {
-        process.destroy();
+        if (process != null) {
+            process.destroy();
+        }
     }
 }
