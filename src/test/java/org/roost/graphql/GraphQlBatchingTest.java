@@ -74,6 +74,50 @@ class GraphQlBatchingTest {
     }
 
     @Test
+    void givesEachUserOfAListAndOfTheListsBelowItTheirOwnPosts() {
+        // given: two authors, each followed by a follower with posts of their own
+        ApiClient api = new ApiClient(mvc);
+        GraphQlClient graphQl = new GraphQlClient(mvc);
+        java.util.List<String> authors = new java.util.ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            ApiClient.Login author = api.newUser("listed");
+            ApiClient.Login follower = api.newUser("below");
+            api.createPost(author, "by author " + author.userId());
+            api.createPost(follower, "by follower " + follower.userId());
+            graphQl.post(follower, "mutation($id: ID!) { follow(userId: $id) { id } }",
+                    java.util.Map.of("id", String.valueOf(author.userId())));
+            authors.add(String.valueOf(author.userId()));
+        }
+        String page = "query($ids: [ID!]!) { usersById(ids: $ids) { id posts(first: 5) { title author { id } } "
+                + "followers(first: 2) { id posts(first: 5) { title author { id } } } } }";
+
+        // when: the authors' posts load for the whole list; the followers' (a list below, not the same users) must not
+        // be answered from it
+        ApiClient.Login asker = api.newUser("asker");
+        long before = StatementCounter.count();
+        JsonNode body = GraphQlClient.body(graphQl.post(asker, page, java.util.Map.of("ids", authors)));
+        long statements = StatementCounter.count() - before;
+
+        // then: every post listed under its own author, and one statement for the posts of each level
+        assertThat(body.has("errors")).as(body.toString()).isFalse();
+        JsonNode users = body.get("data").get("usersById");
+        assertThat(users).hasSize(2);
+        for (JsonNode user : users) {
+            assertThat(user.get("posts")).singleElement().satisfies(post -> {
+                assertThat(post.get("title").asString()).isEqualTo("by author " + user.get("id").asString());
+                assertThat(post.get("author").get("id").asString()).isEqualTo(user.get("id").asString());
+            });
+            assertThat(user.get("followers")).singleElement().satisfies(follower ->
+                    assertThat(follower.get("posts")).singleElement().satisfies(post -> {
+                        assertThat(post.get("title").asString()).isEqualTo("by follower " + follower.get("id").asString());
+                        assertThat(post.get("author").get("id").asString()).isEqualTo(follower.get("id").asString());
+                    }));
+        }
+        // users, their posts, followers (edges + users), the followers' posts
+        assertThat(statements).isLessThanOrEqualTo(5);
+    }
+
+    @Test
     void loadsTheLikesOfAPageOfPostsInAConstantNumberOfStatements() {
         // given: an author with posts, each liked by the reader and another
         ApiClient api = new ApiClient(mvc);

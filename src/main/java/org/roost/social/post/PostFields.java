@@ -13,6 +13,7 @@ import graphql.schema.GraphQLTypeUtil;
 import graphql.schema.idl.RuntimeWiring;
 
 import org.roost.platform.shared.PageArguments;
+import org.roost.platform.shared.Siblings;
 import org.roost.identity.user.UserService;
 import org.roost.identity.user.UserSummary;
 import org.springframework.graphql.execution.BatchLoaderRegistry;
@@ -49,18 +50,32 @@ class PostFields implements RuntimeWiringConfigurer {
     }
 
     /**
-     * Batched when the user is one of a list (one statement for the page of users); a user reached on its own
+     * A user of a list that says who else is in it ({@link Siblings}: {@code users}, {@code usersById}) loads the posts
+     * of the whole list on the first call, synchronously, with no DataLoader. Batched when the user is one of another
+     * list (one statement for the page of users); a user reached on its own
      * ({@code user(id)}, {@code me}) has nobody to share a batch with, so its posts load at once, without the
      * DataLoader's queue, dispatch and futures.
      */
     private Object posts(DataFetchingEnvironment env) {
         UserSummary user = env.getSource();
         var key = new PostBatches.Key(user.id(), PageArguments.of(env.getArgument("first"), env.getArgument("after")));
+        if (key.page().afterId() == null && env.getLocalContext() instanceof Siblings<?> listed
+                && listed.holds(user)) {
+            // the first user of the list loads the page of every user in it; the others answer from that, at once
+            Map<Long, List<PostSummary>> pages = listed.loadOnce(key.page(), page -> newestOf(listed, page.limit()));
+            return withAuthor(pages.getOrDefault(user.id(), List.of()), user);
+        }
         if (!inList(env.getExecutionStepInfo())) {
             return withAuthor(PostBatches.load(posts, java.util.Set.of(key)).get(key), user);
         }
         return env.<PostBatches.Key, List<PostSummary>>getDataLoader(PostBatches.USER_POSTS).load(key)
                 .thenApply(page -> withAuthor(page, user));
+    }
+
+    /** The newest {@code limit} posts of each user of the list, by author: one statement (per 50 authors). */
+    private Map<Long, List<PostSummary>> newestOf(Siblings<?> listed, int limit) {
+        List<Long> authors = listed.items().stream().map(item -> ((UserSummary) item).id()).distinct().toList();
+        return posts.newestByAuthors(authors, limit).stream().collect(Collectors.groupingBy(PostSummary::authorId));
     }
 
     private static DataFetcherResult<List<PostSummary>> withAuthor(List<PostSummary> page, UserSummary user) {
