@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.modulith.test.ApplicationModuleTest;
 import org.springframework.test.context.BootstrapUtils;
 import org.springframework.test.context.BootstrapWith;
 import org.springframework.test.context.MergedContextConfiguration;
@@ -39,16 +41,43 @@ class ContextBudgetTest {
      */
     static final int BUDGET = 7;
 
+    /**
+     * The most distinct slice configurations ({@code @JdbcTest}, {@code @WebMvcTest}, {@code @ApplicationModuleTest}
+     * and the like): each starts only a part of the service, in a second or two, but a start-up all the same. One
+     * shared configuration per kind of slice (docs/testing.md, "The pyramid"); raise this only for a new kind.
+     */
+    static final int SLICE_BUDGET = 8;
+
     @Test
     void theSuiteSharesAFewContextConfigurations() throws Exception {
-        Map<MergedContextConfiguration, List<String>> configurations = configurations();
-        String report = configurations.values().stream()
-                .map(classes -> classes.size() + " class(es): " + String.join(", ", classes))
-                .collect(Collectors.joining("\n  ", configurations.size() + " context configurations:\n  ", ""));
+        Map<MergedContextConfiguration, List<String>> all = configurations();
+        Map<MergedContextConfiguration, List<String>> whole = new LinkedHashMap<>();
+        Map<MergedContextConfiguration, List<String>> slices = new LinkedHashMap<>();
+        all.forEach((configuration, classes) -> (isWholeApplication(configuration) ? whole : slices).put(configuration, classes));
+        String report = report(whole, "whole-application context configurations") + "\n"
+                + report(slices, "slice context configurations");
         System.out.println(report);
-        assertThat(configurations).as("the suite's test classes (at least the shared configurations' users)")
-                .hasSizeGreaterThan(1);
-        assertThat(configurations.size()).as(report).isLessThanOrEqualTo(BUDGET);
+        assertThat(whole).as("the suite's test classes (at least the shared configurations' users)").hasSizeGreaterThan(1);
+        assertThat(slices).as("the slices (at least the repository slices on H2 and PostgreSQL)").hasSizeGreaterThan(1);
+        assertThat(whole.size()).as(report).isLessThanOrEqualTo(BUDGET);
+        assertThat(slices.size()).as(report).isLessThanOrEqualTo(SLICE_BUDGET);
+    }
+
+    private static String report(Map<MergedContextConfiguration, List<String>> configurations, String what) {
+        return configurations.values().stream()
+                .map(classes -> classes.size() + " class(es): " + String.join(", ", classes))
+                .collect(Collectors.joining("\n  ", configurations.size() + " " + what + ":\n  ", ""));
+    }
+
+    /**
+     * The whole service: a {@code @SpringBootTest} that scans every component. A Modulith module test is a
+     * {@code @SpringBootTest} too, but limited to its modules (its own bootstrapper), so it counts as a slice, as do
+     * Boot's slices ({@code @JdbcTest}, {@code @WebMvcTest}: each bootstraps with its own type exclude filter).
+     */
+    static boolean isWholeApplication(MergedContextConfiguration configuration) {
+        Class<?> test = configuration.getTestClass();
+        return TestContextAnnotationUtils.findAnnotationDescriptor(test, SpringBootTest.class) != null
+                && TestContextAnnotationUtils.findAnnotationDescriptor(test, ApplicationModuleTest.class) == null;
     }
 
     /** Every Spring test class of the suite, grouped by the context it runs in. */

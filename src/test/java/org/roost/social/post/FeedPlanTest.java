@@ -3,9 +3,11 @@ package org.roost.social.post;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.roost.support.IntegrationTest;
+import org.roost.support.RepositorySliceOnPostgres;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,7 +15,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The feed's page query on PostgreSQL, with a reader who follows 10 people and one who follows 1,000 (each of
  * whom wrote 20 posts and follows five others): both plans read the primary key backwards from the cursor and stop at the limit.
  */
-@IntegrationTest
+@RepositorySliceOnPostgres
+// Committed, as the service's own statements are: the plans are those of settled tables (VACUUM needs no transaction)
+@Transactional(propagation = Propagation.NOT_SUPPORTED)
 class FeedPlanTest {
 
     @Autowired

@@ -3,9 +3,11 @@ package org.roost.social.timelines;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.roost.support.IntegrationTest;
+import org.roost.support.RepositorySliceOnPostgres;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * trimmed past 1,000), EXPLAIN ANALYZEd: each is driven by a primary key, reads a bounded number of index entries
  * per owner, and neither sorts nor scans a table.
  */
-@IntegrationTest
+@RepositorySliceOnPostgres
+// Committed, as the service's own statements are: the plans are those of settled tables (VACUUM needs no transaction)
+@Transactional(propagation = Propagation.NOT_SUPPORTED)
 class FeedTrimPlanTest {
 
     private static final int CAP = 800;
