@@ -13,10 +13,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.springframework.modulith.core.ApplicationModule;
 import org.springframework.modulith.core.ApplicationModules;
-import org.springframework.modulith.docs.Documenter;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -133,20 +131,5 @@ class ModuleStructureTest {
         List<String> big = lines.entrySet().stream().filter(e -> e.getValue() > 1500)
                 .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.toList());
         assertThat(big).isEmpty();
-    }
-
-    /**
-     * The module diagrams (PlantUML) and canvases, under target/; docs/modules.md shows the committed copy. Only when
-     * asked ({@code -Droost.module-diagrams=true}, docs/modules.md says when): writing them checks nothing that
-     * {@link #contextsOnlyUseWhatOthersExposeAndWhatTheyDeclareWithoutCycles} does not, and cost every run seconds.
-     */
-    @Test
-    @EnabledIfSystemProperty(named = "roost.module-diagrams", matches = "true")
-    void writesTheModuleDiagrams() throws IOException {
-        var documenter = new Documenter(MODULES, Documenter.Options.defaults().withOutputFolder("target/spring-modulith-docs"));
-        documenter.writeDocumentation();
-        try (Stream<Path> written = Files.list(Path.of("target/spring-modulith-docs"))) {
-            assertThat(written.map(p -> p.getFileName().toString())).contains("components.puml");
-        }
     }
 }
