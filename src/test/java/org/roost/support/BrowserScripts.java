@@ -32,6 +32,20 @@ public final class BrowserScripts {
 
     /** Runs {@code node <script> <base-url> <screenshot-dir> <extra...>}, prints its output, and returns it. */
     public static String runPassing(String script, int port, String... extra) throws IOException, InterruptedException {
+        return runPassing(script, port, java.util.Map.of(), extra);
+    }
+
+    /**
+     * The same script without its accessibility checks (axe; the scripts still check for stray "null" and
+     * "undefined"), for a second run of flows whose pages a first run on the other database checks already: axe is
+     * most of a browser test's time, and a page's accessibility does not depend on the database behind it.
+     */
+    public static String runPassingWithoutAxe(String script, int port, String... extra) throws IOException, InterruptedException {
+        return runPassing(script, port, java.util.Map.of("ROOST_E2E_AXE", "off"), extra);
+    }
+
+    private static String runPassing(String script, int port, java.util.Map<String, String> environment, String... extra)
+            throws IOException, InterruptedException {
         requireInstalled();
         if (!Files.isDirectory(DIR.resolve("node_modules/playwright-core"))) {
             assertThat(run(List.of("npm", "ci", "--no-audit", "--no-fund")).exitCode()).as("npm ci").isZero();
@@ -39,7 +53,7 @@ public final class BrowserScripts {
         List<String> command = new ArrayList<>(List.of("node", script, "http://localhost:" + port,
                 SCREENSHOTS.toAbsolutePath().toString()));
         command.addAll(List.of(extra));
-        Result result = run(command);
+        Result result = run(command, environment);
         System.out.println(result.output());
         assertThat(result.output()).contains("all passed").doesNotContain("FAIL");
         assertThat(result.exitCode()).isZero();
@@ -101,10 +115,16 @@ public final class BrowserScripts {
      * limit below (and JUnit's, which interrupts) could never cut a script that hangs.
      */
     private static Result run(List<String> command) throws IOException, InterruptedException {
+        return run(command, java.util.Map.of());
+    }
+
+    private static Result run(List<String> command, java.util.Map<String, String> environment) throws IOException, InterruptedException {
         Path output = Files.createTempFile("browser-script", ".log");
         try {
-            Process process = new ProcessBuilder(command).directory(DIR.toFile()).redirectErrorStream(true)
-                    .redirectOutput(output.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).directory(DIR.toFile()).redirectErrorStream(true)
+                    .redirectOutput(output.toFile());
+            builder.environment().putAll(environment);
+            Process process = builder.start();
             try {
                 if (!process.waitFor(LIMIT.toMinutes(), TimeUnit.MINUTES)) {
                     fail("timed out after " + LIMIT + ": " + command + "\n" + Files.readString(output));

@@ -13,7 +13,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * process), as {@link WebAppEndToEndTest} runs them on PostgreSQL and Redis: following from a list of 25 and a
  * password change that keeps the session (people.mjs), liking and the signed-out pages (likes.mjs), replies, the
  * thread, mention links and a notification arriving live with its count (social.mjs). It shares the
- * {@link ServerOnH2} service, so it adds no start-up of its own.
+ * {@link ServerOnH2} service, so it adds no start-up of its own. Without axe: the same pages are checked on PostgreSQL,
+ * and their accessibility does not depend on the database (axe was most of this class's time).
  */
 @ServerOnH2
 @Timeout(value = 10, unit = TimeUnit.MINUTES) // a browser script may take minutes; BrowserScripts.LIMIT is 8
@@ -24,16 +25,16 @@ class WebAppOnH2EndToEndTest {
 
     @Test
     void followsFromAListOfTwentyFiveAndKeepsTheSessionThroughAPasswordChange() throws Exception {
-        BrowserScripts.runPassing("people.mjs", port);
+        BrowserScripts.runPassingWithoutAxe("people.mjs", port);
     }
 
     @Test
     void likesAndUnlikesAndShowsVisitorsTheLandingPage() throws Exception {
-        BrowserScripts.runPassing("likes.mjs", port);
+        BrowserScripts.runPassingWithoutAxe("likes.mjs", port);
     }
 
     @Test
     void repliesReadsTheThreadLinksMentionsAndCountsANotificationLive() throws Exception {
-        BrowserScripts.runPassing("social.mjs", port);
+        BrowserScripts.runPassingWithoutAxe("social.mjs", port);
     }
 }
