@@ -6,12 +6,15 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
 import org.roost.RoostApplication;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.event.ApplicationPreparedEvent;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -34,7 +37,35 @@ public final class Instances {
                 // A few connections each: several instances share one PostgreSQL (and CI machines).
                 "--spring.datasource.hikari.maximum-pool-size=4"),
                 Stream.of(args)).toArray(String[]::new);
-        return new SpringApplicationBuilder(RoostApplication.class).profiles("test", "postgres", "redis").run(all);
+        LOGGING_SET_UP.lock();
+        try {
+            return new SpringApplicationBuilder(RoostApplication.class).profiles("test", "postgres", "redis")
+                    .listeners(new LoggingSetUp()).run(all);
+        }
+        finally {
+            if (LOGGING_SET_UP.isHeldByCurrentThread()) { // a start that failed before it was prepared
+                LOGGING_SET_UP.unlock();
+            }
+        }
+    }
+
+    /**
+     * Spring Boot sets up the JVM-wide logging system early in every start, and two starts doing it at once race on
+     * logback's shared state (a ConcurrentModificationException in LoggerContext.putProperty, seen under load even
+     * with launches 300 ms apart). So starts take turns until their application is prepared (logging set up well
+     * before), and refresh side by side: what the tests race (signing keys, schema locks) happens there.
+     */
+    private static final ReentrantLock LOGGING_SET_UP = new ReentrantLock();
+
+    /** Ends a start's turn (see {@link #LOGGING_SET_UP}) once its application is prepared, on the starting thread. */
+    private static final class LoggingSetUp implements ApplicationListener<ApplicationPreparedEvent> {
+
+        @Override
+        public void onApplicationEvent(ApplicationPreparedEvent event) {
+            if (LOGGING_SET_UP.isHeldByCurrentThread()) {
+                LOGGING_SET_UP.unlock();
+            }
+        }
     }
 
     /**
@@ -55,14 +86,9 @@ public final class Instances {
 
     /** Several instances started at the same moment, each on its own thread. */
     public static List<ConfigurableApplicationContext> startTogether(int count, String... args) {
-        // Launches are 300 ms apart: Spring Boot initialises the JVM-wide logging system in the first milliseconds of a
-        // start and races with itself ("Unable to find Spring Environment in logger context"); the key creation these
-        // tests race happens seconds later, while both instances are still starting.
+        // Their logging set-up takes turns (start); the key creation these tests race comes after, side by side.
         List<CompletableFuture<ConfigurableApplicationContext>> starting = java.util.stream.IntStream.range(0, count)
-                .mapToObj(i -> CompletableFuture.supplyAsync(() -> {
-                    sleep(300L * i);
-                    return start(args);
-                }, Thread::startVirtualThread)).toList();
+                .mapToObj(i -> CompletableFuture.supplyAsync(() -> start(args), Thread::startVirtualThread)).toList();
         return starting.stream().map(CompletableFuture::join).toList();
     }
 
@@ -83,15 +109,6 @@ public final class Instances {
 
     public static String base(ConfigurableApplicationContext context) {
         return "http://localhost:" + ((WebServerApplicationContext) context).getWebServer().getPort();
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis); // staggered starts (see startTogether): there is no event to wait for
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static String env(String name, String fallback) {
