@@ -88,4 +88,32 @@ await finish(async () => {
     check(scroll <= inner, `no horizontal scrolling on the notifications page at ${width} px (${scroll} <= ${inner})`);
     await axe(a.page, `notifications at ${width} px`);
   }
+  // A post still on its way (its answer held here, as a slow network would) while the person begins the next one:
+  // when the answer comes the composer clears what it sent, not what was typed since. (The live feed can show the post
+  // before its answer arrives, and people go on typing; the composer used to empty the whole form.)
+  const c = await person();
+  await signUp(c.page, `cy${tag}`);
+  let release = () => {};
+  const held = new Promise((resolve) => { release = resolve; });
+  let answered = () => {};
+  const serverAnswered = new Promise((resolve) => { answered = resolve; });
+  const posts = /\/api\/v1\/users\/\d+\/posts$/;
+  await c.page.route(posts, async (route) => {
+    if (route.request().method() !== 'POST') { await route.fallback(); return; }
+    const response = await route.fetch();
+    answered(response.status());
+    await held;
+    await route.fulfill({ response });
+  });
+  await c.page.getByLabel('Title').fill('On its way');
+  await c.page.getByLabel('Body').fill('sent');
+  await c.page.getByRole('button', { name: 'Post' }).click();
+  check(await serverAnswered === 201, 'the held post was created');
+  await c.page.getByLabel('Title').fill('The next one');
+  release();
+  await c.page.getByRole('heading', { name: 'On its way' }).waitFor();
+  // the answer has been handled once the body it sent is cleared
+  await c.page.waitForFunction(() => document.querySelector('form[aria-label="New post"] textarea')?.value === '', null, { timeout: 10000 });
+  check(await c.page.getByLabel('Title').inputValue() === 'The next one', 'a title typed while a post was on its way is kept when its answer comes');
+  await c.page.unroute(posts);
 });

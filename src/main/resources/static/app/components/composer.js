@@ -31,10 +31,14 @@ export function composer(onPosted) {
     event.preventDefault();
     errors.hidden = true;
     clearFieldErrors(form);
+    const sent = { title: form.title.value, body: form.body.value };
     try {
-      const post = await api('POST', `/api/v1/users/${session.me.id}/posts`, { title: form.title.value, body: form.body.value });
+      const post = await api('POST', `/api/v1/users/${session.me.id}/posts`, sent);
       onPosted({ ...post, author: session.me });
-      form.reset();
+      // The live feed can show the post before this answer arrives, and the person may have begun the next one
+      // meanwhile: clear a field only while it still holds what was sent, never what was typed since.
+      if (form.title.value === sent.title) form.title.value = '';
+      if (form.body.value === sent.body) form.body.value = '';
       count();
     } catch (error) { showError(errors, error, form); }
   });
