@@ -38,7 +38,7 @@ public final class BrowserScripts {
     /**
      * The same script without its accessibility checks (axe; the scripts still check for stray "null" and
      * "undefined"), for a second run of flows whose pages a first run on the other database checks already: axe is
-     * most of a browser test's time, and a page's accessibility does not depend on the database behind it.
+     * about a fifth of a script's time, and a page's accessibility does not depend on the database behind it.
      */
     public static String runPassingWithoutAxe(String script, int port, String... extra) throws IOException, InterruptedException {
         return runPassing(script, port, java.util.Map.of("ROOST_E2E_AXE", "off"), extra);
@@ -46,18 +46,24 @@ public final class BrowserScripts {
 
     private static String runPassing(String script, int port, java.util.Map<String, String> environment, String... extra)
             throws IOException, InterruptedException {
-        requireInstalled();
-        if (!Files.isDirectory(DIR.resolve("node_modules/playwright-core"))) {
-            assertThat(run(List.of("npm", "ci", "--no-audit", "--no-fund")).exitCode()).as("npm ci").isZero();
-        }
-        List<String> command = new ArrayList<>(List.of("node", script, "http://localhost:" + port,
-                SCREENSHOTS.toAbsolutePath().toString()));
-        command.addAll(List.of(extra));
+        List<String> command = prepare(script, port, extra);
         Result result = run(command, environment);
         System.out.println(result.output());
         assertThat(result.output()).contains("all passed").doesNotContain("FAIL");
         assertThat(result.exitCode()).isZero();
         return result.output();
+    }
+
+    /** Node and Chromium present, the scripts' packages installed (on a first run), and the script's command line. */
+    private static List<String> prepare(String script, int port, String... extra) throws IOException, InterruptedException {
+        requireInstalled();
+        if (!Files.isDirectory(DIR.resolve("node_modules/playwright-core"))) {
+            assertThat(run(List.of("npm", "ci", "--no-audit", "--no-fund"), java.util.Map.of()).exitCode()).as("npm ci").isZero();
+        }
+        List<String> command = new ArrayList<>(List.of("node", script, "http://localhost:" + port,
+                SCREENSHOTS.toAbsolutePath().toString()));
+        command.addAll(List.of(extra));
+        return command;
     }
 
     private record Result(int exitCode, String output) {
@@ -69,19 +75,14 @@ public final class BrowserScripts {
      * {@link #runPassing} does.
      */
     public static Running start(String script, int port, String... extra) throws IOException {
-        requireInstalled();
-        if (!Files.isDirectory(DIR.resolve("node_modules/playwright-core"))) {
-            try {
-                assertThat(run(List.of("npm", "ci", "--no-audit", "--no-fund")).exitCode()).as("npm ci").isZero();
-            }
-            catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-                throw new IOException(ex);
-            }
+        List<String> command;
+        try {
+            command = prepare(script, port, extra);
         }
-        List<String> command = new ArrayList<>(List.of("node", script, "http://localhost:" + port,
-                SCREENSHOTS.toAbsolutePath().toString()));
-        command.addAll(List.of(extra));
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IOException(ex);
+        }
         Path output = Files.createTempFile("browser-script", ".log");
         Process process = new ProcessBuilder(command).directory(DIR.toFile()).redirectErrorStream(true)
                 .redirectOutput(output.toFile()).start();
@@ -114,10 +115,6 @@ public final class BrowserScripts {
      * The output goes to a file, not a pipe read to its end: reading would block until the script ends, and the time
      * limit below (and JUnit's, which interrupts) could never cut a script that hangs.
      */
-    private static Result run(List<String> command) throws IOException, InterruptedException {
-        return run(command, java.util.Map.of());
-    }
-
     private static Result run(List<String> command, java.util.Map<String, String> environment) throws IOException, InterruptedException {
         Path output = Files.createTempFile("browser-script", ".log");
         try {

@@ -14,7 +14,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * password change that keeps the session (people.mjs), liking and the signed-out pages (likes.mjs), replies, the
  * thread, mention links and a notification arriving live with its count (social.mjs). It shares the
  * {@link ServerOnH2} service, so it adds no start-up of its own. Without axe: the same pages are checked on PostgreSQL,
- * and their accessibility does not depend on the database (axe was most of this class's time).
+ * and their accessibility does not depend on the database (axe is about a fifth of a script's time).
  */
 @ServerOnH2
 @Timeout(value = 10, unit = TimeUnit.MINUTES) // a browser script may take minutes; BrowserScripts.LIMIT is 8
