@@ -34,6 +34,7 @@ final class ScopedTokens {
     private final JwtEncoder encoder;
     private final TokenProperties properties;
     private final Map<String, String> clientTokens = new HashMap<>();
+    private final Map<String, String> userTokens = new HashMap<>();
 
     ScopedTokens(MockMvcTester mvc, JwtEncoder encoder, TokenProperties properties) {
         this.mvc = mvc;
@@ -41,8 +42,16 @@ final class ScopedTokens {
         this.properties = properties;
     }
 
-    /** A delegated token of the user with this one scope ({@code ""}: none). */
+    /**
+     * A delegated token of the user with this one scope ({@code ""}: none), minted once per user and scope for this
+     * object's life (one test): signing with the service's RSA key was over half of the matrix's time, a private-key
+     * operation per request (the test JVMs run C1 only, which has no intrinsics for BigInteger's multiplication).
+     */
     String user(long userId, String scope) {
+        return userTokens.computeIfAbsent(userId + " " + scope, key -> mint(userId, scope));
+    }
+
+    private String mint(long userId, String scope) {
         Instant now = Instant.now();
         JwtClaimsSet claims = JwtClaimsSet.builder().issuer("http://localhost").subject(Long.toString(userId))
                 .audience(List.of(properties.audience())).issuedAt(now).notBefore(now).expiresAt(now.plusSeconds(600))
