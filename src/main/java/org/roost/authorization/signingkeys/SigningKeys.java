@@ -13,20 +13,16 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.nimbusds.jose.JOSEException;
-import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.JWKSelector;
 import com.nimbusds.jose.jwk.JWKSet;
-import com.nimbusds.jose.jwk.KeyUse;
-import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
-import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
 import org.roost.authorization.token.TokenProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.roost.platform.shared.Timestamps;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -53,15 +49,18 @@ public class SigningKeys implements JWKSource<SecurityContext> {
     private final TransactionTemplate transactions;
     private final Clock clock;
     private final TokenProperties properties;
+    private final SigningKeyMaterial material;
     private final AtomicLong lastUnknownKidReload = new AtomicLong();
     private volatile List<Key> keys = List.of();
     private volatile JWKSet verifying = new JWKSet();
 
-    SigningKeys(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, TokenProperties properties) {
+    SigningKeys(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, TokenProperties properties,
+            ObjectProvider<SigningKeyMaterial> material) {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.clock = clock;
         this.properties = properties;
+        this.material = material.getIfAvailable(() -> SigningKeyMaterial.GENERATED);
         reload();
         if (keys.stream().noneMatch(key -> key.retiredAt() == null)) {
             createFirstKey();
@@ -182,15 +181,8 @@ public class SigningKeys implements JWKSource<SecurityContext> {
     }
 
     private JWK generate() {
-        String kid = UUID.randomUUID().toString();
         try {
-            return switch (properties.signingAlgorithm()) {
-                case "ES256" -> new ECKeyGenerator(Curve.P_256).keyID(kid).keyUse(KeyUse.SIGNATURE)
-                        .algorithm(JWSAlgorithm.ES256).generate();
-                case "RS256" -> new RSAKeyGenerator(2048).keyID(kid).keyUse(KeyUse.SIGNATURE)
-                        .algorithm(JWSAlgorithm.RS256).generate();
-                default -> throw new IllegalStateException("roost.tokens.signing-algorithm must be RS256 or ES256");
-            };
+            return material.create(properties.signingAlgorithm(), UUID.randomUUID().toString());
         }
         catch (JOSEException ex) {
             throw new IllegalStateException("Could not generate a signing key", ex);
