@@ -21,6 +21,7 @@ import org.roost.platform.shared.ErrorCode;
 import org.roost.platform.shared.FieldViolation;
 import org.roost.platform.web.ApiPaths;
 import org.roost.platform.web.ErrorResponses;
+import org.roost.platform.requestbody.BoundedBody;
 import org.roost.platform.requestbody.BufferedBodyRequest;
 import org.roost.platform.web.FilterOrder;
 import org.springframework.core.annotation.Order;
@@ -72,7 +73,7 @@ class IdempotencyFilter extends OncePerRequestFilter {
                     List.of(new FieldViolation(HEADER, "must be 1 to 255 visible ASCII characters")), null);
             return;
         }
-        byte[] body = request.getInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
+        byte[] body = BoundedBody.readPast(request.getInputStream(), maxBodyBytes);
         if (body.length > maxBodyBytes) {
             errors.write(request, response, ErrorCode.PAYLOAD_TOO_LARGE,
                     "The request body is larger than " + maxBodyBytes + " bytes.");

@@ -68,7 +68,7 @@ class BodySizeLimitFilter extends OncePerRequestFilter {
             }
         }
         else if (declared < 0 && !multipart && hasBody(request)) {
-            byte[] body = request.getInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+            byte[] body = BoundedBody.readPast(request.getInputStream(), limit);
             if (body.length > limit) {
                 tooLarge(request, response, limit);
                 return;
