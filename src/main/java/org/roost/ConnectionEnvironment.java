@@ -3,10 +3,14 @@ package org.roost;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -36,6 +40,11 @@ class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
                 || hasText(environment, "spring.data.redis.url") || hasText(environment, "spring.data.redis.host");
         if (!environment.containsProperty("roost.redis.enabled")) {
             derived.put("roost.redis.enabled", Boolean.toString(redisConfigured));
+        }
+        Object redisEnabled = derived.containsKey("roost.redis.enabled") ? derived.get("roost.redis.enabled")
+                : environment.getProperty("roost.redis.enabled", "false");
+        if (!Boolean.parseBoolean(redisEnabled.toString().strip())) {
+            withoutRedisClient(environment, derived);
         }
         String jdbcUrl = (String) derived.getOrDefault("spring.datasource.url", environment.getProperty("spring.datasource.url"));
         if (jdbcUrl != null && jdbcUrl.startsWith("jdbc:postgresql:")) {
@@ -77,6 +86,27 @@ class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
             }
         });
     }
+
+    /**
+     * Boot's Redis auto-configuration builds a Lettuce client (Netty's event loops, a template, a health check) as soon
+     * as the library is on the class path, configured or not; without Redis nothing of Roost uses it. Left out, an
+     * embedded instance loads about a thousand fewer classes (Lettuce, Netty, Spring Data Redis) as it starts. Any
+     * exclusions already configured are kept.
+     */
+    private static void withoutRedisClient(ConfigurableEnvironment environment, Map<String, Object> derived) {
+        Set<String> excluded = new LinkedHashSet<>(Binder.get(environment)
+                .bind("spring.autoconfigure.exclude", Bindable.listOf(String.class)).orElse(List.of()));
+        excluded.addAll(REDIS_AUTO_CONFIGURATIONS);
+        derived.put("spring.autoconfigure.exclude", String.join(",", excluded));
+    }
+
+    static final List<String> REDIS_AUTO_CONFIGURATIONS = List.of(
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisRepositoriesAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.health.DataRedisHealthContributorAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.health.DataRedisReactiveHealthContributorAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.observation.LettuceObservationAutoConfiguration");
 
     /** The driver counts in whole seconds, and 0 means "no timeout": round up, never down to 0. */
     private static String seconds(Duration duration) {

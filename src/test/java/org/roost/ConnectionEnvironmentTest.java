@@ -47,6 +47,24 @@ class ConnectionEnvironmentTest {
     }
 
     @Test
+    void leavesBootsRedisClientOutOnlyWithoutRedisKeepingOtherExclusions() {
+        // given an exclusion of the operator's own
+        String own = "org.springframework.boot.mail.autoconfigure.MailSenderAutoConfiguration";
+
+        // when
+        var without = environment(Map.of("spring.autoconfigure.exclude", own));
+        var with = environment(Map.of("spring.autoconfigure.exclude", own, "REDIS_URL", "redis://cache:6379"));
+        var switchedOff = environment(Map.of("spring.data.redis.host", "cache", "roost.redis.enabled", "false"));
+
+        // then
+        assertThat(without.getProperty("spring.autoconfigure.exclude", String[].class))
+                .contains(own).containsAll(ConnectionEnvironment.REDIS_AUTO_CONFIGURATIONS);
+        assertThat(with.getProperty("spring.autoconfigure.exclude", String[].class)).containsExactly(own);
+        assertThat(switchedOff.getProperty("spring.autoconfigure.exclude", String[].class))
+                .containsAll(ConnectionEnvironment.REDIS_AUTO_CONFIGURATIONS);
+    }
+
+    @Test
     void namespacesRedisByTheDatabaseThatRedisUrlSelects() {
         // given a REDIS_URL naming database 3 while spring.data.redis.database still says 0
         var environment = environment(Map.of("REDIS_URL", "redis://cache:6379/3", "spring.data.redis.database", "0"));
