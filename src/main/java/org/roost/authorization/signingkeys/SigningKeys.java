@@ -10,6 +10,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.nimbusds.jose.JOSEException;
@@ -23,6 +25,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.roost.platform.shared.Timestamps;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -35,7 +38,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * signed has expired. Requests read the in-memory copy only.
  */
 @Component
-public class SigningKeys implements JWKSource<SecurityContext> {
+public class SigningKeys implements JWKSource<SecurityContext>, SmartInitializingSingleton {
 
     private static final Logger log = LoggerFactory.getLogger(SigningKeys.class);
 
@@ -53,6 +56,8 @@ public class SigningKeys implements JWKSource<SecurityContext> {
     private final AtomicLong lastUnknownKidReload = new AtomicLong();
     private volatile List<Key> keys = List.of();
     private volatile JWKSet verifying = new JWKSet();
+    /** The first key's creation on an empty database, done (at once) when there was a key already. */
+    private final FutureTask<Void> firstKey = new FutureTask<>(this::createFirstKey, null);
 
     SigningKeys(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, TokenProperties properties,
             ObjectProvider<SigningKeyMaterial> material) {
@@ -63,7 +68,32 @@ public class SigningKeys implements JWKSource<SecurityContext> {
         this.material = material.getIfAvailable(() -> SigningKeyMaterial.GENERATED);
         reload();
         if (keys.stream().noneMatch(key -> key.retiredAt() == null)) {
-            createFirstKey();
+            // Generating an RSA key was about a tenth of an embedded start-up (an empty database at every start), on
+            // one core while the other idled: the rest of the context is built meanwhile, and the context is not
+            // ready until the key is there (afterSingletonsInstantiated). Whatever reads the keys waits for it.
+            Thread.ofPlatform().daemon().name("first-signing-key").start(firstKey);
+        }
+        else {
+            firstKey.run();
+        }
+    }
+
+    /** Start-up fails, as before, when the first key cannot be made; the context is ready only with a key. */
+    @Override
+    public void afterSingletonsInstantiated() {
+        awaitFirstKey();
+    }
+
+    private void awaitFirstKey() {
+        try {
+            firstKey.get();
+        }
+        catch (ExecutionException ex) {
+            throw new IllegalStateException("Could not create the first signing key", ex.getCause());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while the first signing key was created", ex);
         }
     }
 
@@ -73,6 +103,9 @@ public class SigningKeys implements JWKSource<SecurityContext> {
      * for it finds the key already there.
      */
     private void createFirstKey() {
+        if (keys.stream().anyMatch(key -> key.retiredAt() == null)) {
+            return;
+        }
         transactions.executeWithoutResult(status -> {
             jdbc.sql("SELECT id FROM signing_key_lock WHERE id = 1 FOR UPDATE").query(Integer.class).optional();
             reload();
@@ -86,6 +119,7 @@ public class SigningKeys implements JWKSource<SecurityContext> {
 
     /** The key that signs now: the newest active one that every instance has had time to learn. */
     public JWK current() {
+        awaitFirstKey();
         Instant publishedBefore = clock.instant().minus(properties.keyPublication());
         List<Key> active = keys.stream().filter(key -> key.retiredAt() == null)
                 .sorted(Comparator.comparing(Key::createdAt).reversed()).toList();
@@ -108,11 +142,13 @@ public class SigningKeys implements JWKSource<SecurityContext> {
 
     /** Every stored key with its private half, in storage order (for rotation tests). */
     public List<JWK> privateKeys() {
+        awaitFirstKey();
         return keys.stream().map(Key::jwk).toList();
     }
 
     @Override
     public List<JWK> get(JWKSelector selector, SecurityContext context) {
+        awaitFirstKey();
         List<JWK> selected = selector.select(verifying);
         String kid = selector.getMatcher().getKeyIDs() == null ? null
                 : selector.getMatcher().getKeyIDs().stream().findFirst().orElse(null);
@@ -132,6 +168,7 @@ public class SigningKeys implements JWKSource<SecurityContext> {
 
     /** Starts a new key now; the current one retires once the new one signs. */
     public void rotate() {
+        awaitFirstKey();
         insert(generate(), clock.instant());
         reload();
     }
@@ -156,6 +193,7 @@ public class SigningKeys implements JWKSource<SecurityContext> {
 
     @Scheduled(fixedDelayString = "PT1M", initialDelayString = "PT1M")
     public void maintain() {
+        awaitFirstKey();
         reload();
         Instant now = clock.instant();
         if (newestActive().plus(properties.keyRotation()).isBefore(now)) {
