@@ -37,14 +37,14 @@ export async function person(viewport = { width: 1280, height: 800 }, options = 
   return { context, page };
 }
 
+/** The axe rules whose outcome depends on colours (both on by default in axe-core 4). */
+const colourRules = ['color-contrast', 'link-in-text-block'];
+
 /**
  * The page as it is, checked with axe-core (serious and critical violations fail) in light AND dark mode (the
  * system's colour scheme, emulated; all rules in the page's scheme, the colour rules in the other), then left in the
  * scheme it had; and no stray "null" or "undefined" in its text.
  */
-/** The axe rules whose outcome depends on colours (both on by default in axe-core 4). */
-const colourRules = ['color-contrast', 'link-in-text-block'];
-
 export async function axe(page, name) {
   const text = await page.locator('body').innerText();
   check(!/\b(null|undefined)\b/.test(text), `no stray "null" or "undefined" on ${name}`);
@@ -59,7 +59,7 @@ export async function axe(page, name) {
     if (!await page.evaluate(() => typeof window.axe === 'object')) await page.evaluate(axeSource);
     // All rules in the page's own scheme; in the other, only the rules a colour scheme can change. The pages' dark
     // scheme redefines colours and nothing else (app.css: one media query over custom properties), so names, roles,
-    // labels and structure are the same in both, and checking them twice was about half of axe's time.
+    // labels and structure are the same in both; checking them again only repeated the first run.
     const options = scheme === schemes[0] ? { resultTypes: ['violations'] }
       : { resultTypes: ['violations'], runOnly: { type: 'rule', values: colourRules } };
     const result = await page.evaluate((o) => window.axe.run(document, o), options);
