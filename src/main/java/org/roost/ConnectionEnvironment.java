@@ -38,12 +38,12 @@ class ConnectionEnvironment implements EnvironmentPostProcessor, Ordered {
         }
         boolean redisConfigured = derived.containsKey("spring.data.redis.url")
                 || hasText(environment, "spring.data.redis.url") || hasText(environment, "spring.data.redis.host");
-        if (!environment.containsProperty("roost.redis.enabled")) {
+        String configured = environment.getProperty("roost.redis.enabled");
+        if (configured == null) {
             derived.put("roost.redis.enabled", Boolean.toString(redisConfigured));
         }
-        Object redisEnabled = derived.containsKey("roost.redis.enabled") ? derived.get("roost.redis.enabled")
-                : environment.getProperty("roost.redis.enabled", "false");
-        if (!Boolean.parseBoolean(redisEnabled.toString().strip())) {
+        // as the beans' @ConditionalOnProperty(havingValue = "true") reads it
+        if (!(configured == null ? redisConfigured : "true".equalsIgnoreCase(configured))) {
             withoutRedisClient(environment, derived);
         }
         String jdbcUrl = (String) derived.getOrDefault("spring.datasource.url", environment.getProperty("spring.datasource.url"));

@@ -10,8 +10,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.nimbusds.jose.JOSEException;
@@ -56,8 +56,8 @@ public class SigningKeys implements JWKSource<SecurityContext>, SmartInitializin
     private final AtomicLong lastUnknownKidReload = new AtomicLong();
     private volatile List<Key> keys = List.of();
     private volatile JWKSet verifying = new JWKSet();
-    /** The first key's creation on an empty database, done (at once) when there was a key already. */
-    private final FutureTask<Void> firstKey = new FutureTask<>(this::createFirstKey, null);
+    /** The first key's creation on an empty database; done from the start when there was a key already. */
+    private final CompletableFuture<Void> firstKey;
 
     SigningKeys(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, TokenProperties properties,
             ObjectProvider<SigningKeyMaterial> material) {
@@ -71,10 +71,11 @@ public class SigningKeys implements JWKSource<SecurityContext>, SmartInitializin
             // Generating an RSA key was about a tenth of an embedded start-up (an empty database at every start), on
             // one core while the other idled: the rest of the context is built meanwhile, and the context is not
             // ready until the key is there (afterSingletonsInstantiated). Whatever reads the keys waits for it.
-            Thread.ofPlatform().daemon().name("first-signing-key").start(firstKey);
+            firstKey = CompletableFuture.runAsync(this::createFirstKey,
+                    task -> Thread.ofPlatform().daemon().name("first-signing-key").start(task));
         }
         else {
-            firstKey.run();
+            firstKey = CompletableFuture.completedFuture(null);
         }
     }
 
@@ -86,14 +87,10 @@ public class SigningKeys implements JWKSource<SecurityContext>, SmartInitializin
 
     private void awaitFirstKey() {
         try {
-            firstKey.get();
+            firstKey.join();
         }
-        catch (ExecutionException ex) {
+        catch (CompletionException ex) {
             throw new IllegalStateException("Could not create the first signing key", ex.getCause());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while the first signing key was created", ex);
         }
     }
 
@@ -103,9 +100,6 @@ public class SigningKeys implements JWKSource<SecurityContext>, SmartInitializin
      * for it finds the key already there.
      */
     private void createFirstKey() {
-        if (keys.stream().anyMatch(key -> key.retiredAt() == null)) {
-            return;
-        }
         transactions.executeWithoutResult(status -> {
             jdbc.sql("SELECT id FROM signing_key_lock WHERE id = 1 FOR UPDATE").query(Integer.class).optional();
             reload();

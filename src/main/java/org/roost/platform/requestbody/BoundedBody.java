@@ -17,11 +17,11 @@ public final class BoundedBody {
     private BoundedBody() {
     }
 
-    /** At most {@code max} bytes of the stream: fewer only if the stream ended first. */
-    public static byte[] read(InputStream in, int max) throws IOException {
-        ByteArrayOutputStream body = new ByteArrayOutputStream(Math.min(max, 8192));
-        byte[] buffer = new byte[Math.min(Math.max(max, 1), 16384)];
-        int remaining = max;
+    /** At most one byte past {@code limit} (as much as an array holds): more than the limit only if the body is. */
+    public static byte[] readPast(InputStream in, long limit) throws IOException {
+        int remaining = (int) Math.min(Integer.MAX_VALUE - 8, limit + 1);
+        ByteArrayOutputStream body = new ByteArrayOutputStream(Math.min(remaining, 8192));
+        byte[] buffer = new byte[8192];
         while (remaining > 0) {
             int n = in.read(buffer, 0, Math.min(buffer.length, remaining));
             if (n < 0) {
@@ -31,10 +31,5 @@ public final class BoundedBody {
             remaining -= n;
         }
         return body.toByteArray();
-    }
-
-    /** One byte past {@code limit} (as an array can hold), so a caller can tell a body over the limit. */
-    public static byte[] readPast(InputStream in, long limit) throws IOException {
-        return read(in, (int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
     }
 }
