@@ -4,8 +4,8 @@
  * identities, and the revocation that ends any of them.
  */
 @ApplicationModule(displayName = "Identity", allowedDependencies = {
-        "platform :: apichain", "platform :: openapi", "platform :: origin", "platform :: ratelimits",
-        "platform :: shared", "platform :: stepup", "platform :: web" })
+        "platform :: apichain", "platform :: openapi", "platform :: origin", "platform :: outbound",
+        "platform :: ratelimits", "platform :: shared", "platform :: stepup", "platform :: web" })
 @NullMarked
 package org.roost.identity;
 

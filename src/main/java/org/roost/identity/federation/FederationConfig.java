@@ -30,13 +30,15 @@ class FederationConfig {
     @Order(ORDER)
     SecurityFilterChain federationChain(HttpSecurity http, Providers providers, Tickets tickets,
             ProviderCallbacks callbacks, RateLimitProperties rateLimits, RateLimitBuckets buckets,
-            ErrorResponses errors, Pages pages) throws Exception {
+            ErrorResponses errors, Pages pages, ProviderClients clients) throws Exception {
         http.securityMatcher(SignInStarts.PREFIX + "*", "/login/oauth2/code/*", "/auth/providers", "/auth/federated/**")
                 .authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
                 .securityContext(context -> context.securityContextRepository(new RequestAttributeSecurityContextRepository()))
                 .oauth2Login(login -> login.clientRegistrationRepository(providers.repository())
                         .authorizedClientRepository(new NoAuthorizedClients())
                         .loginPage("/login")
+                        .tokenEndpoint(token -> token.accessTokenResponseClient(clients.tokens()))
+                        .userInfoEndpoint(userInfo -> userInfo.oidcUserService(clients.users()))
                         .successHandler(callbacks)
                         .failureHandler(callbacks))
                 .addFilterBefore(new SignInStarts(providers, tickets, pages), OAuth2AuthorizationRequestRedirectFilter.class)

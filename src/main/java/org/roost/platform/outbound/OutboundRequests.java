@@ -37,6 +37,10 @@ import org.springframework.web.client.RestTemplate;
  * goes only to the addresses that were checked. Redirects are never followed (a redirect would be a URL nobody
  * checked), no proxy, cookie or retry applies, and both timeouts are short. Hosts named in
  * {@code roost.outbound.allowed-hosts} skip the address rules (development, or an operator's own service).
+ * <p>
+ * URLs the operator configured (an external sign-in provider's endpoints) go through {@link #configuredHostClient()}
+ * and {@link #configuredHostRestTemplate()}: the same timeouts and the same refusal to follow redirects, without the
+ * address rules, since the operator may well run its provider on its own network.
  */
 @Component
 public class OutboundRequests implements DisposableBean {
@@ -52,6 +56,8 @@ public class OutboundRequests implements DisposableBean {
     private final Duration readTimeout;
     private final CloseableHttpClient http;
     private final HttpComponentsClientHttpRequestFactory requests;
+    private final CloseableHttpClient configuredHttp;
+    private final HttpComponentsClientHttpRequestFactory configuredRequests;
 
     @Autowired
     OutboundRequests(OutboundProperties properties) {
@@ -63,9 +69,16 @@ public class OutboundRequests implements DisposableBean {
         this.resolver = resolver;
         this.connectTimeout = properties.connectTimeout();
         this.readTimeout = properties.readTimeout();
-        this.http = HttpClients.custom()
+        this.http = httpClient(new Resolving(true));
+        this.requests = new HttpComponentsClientHttpRequestFactory(http);
+        this.configuredHttp = httpClient(new Resolving(false));
+        this.configuredRequests = new HttpComponentsClientHttpRequestFactory(configuredHttp);
+    }
+
+    private CloseableHttpClient httpClient(DnsResolver dns) {
+        return HttpClients.custom()
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
-                        .setDnsResolver(new GuardedResolver())
+                        .setDnsResolver(dns)
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
                                 .setConnectTimeout(Timeout.of(connectTimeout))
                                 .setSocketTimeout(Timeout.of(readTimeout))
@@ -74,7 +87,6 @@ public class OutboundRequests implements DisposableBean {
                 .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(readTimeout)).build())
                 .disableRedirectHandling().disableAutomaticRetries().disableCookieManagement()
                 .disableAuthCaching().build();
-        this.requests = new HttpComponentsClientHttpRequestFactory(http);
     }
 
     /** A client for client-supplied URLs; 4xx and 5xx answers are errors, as RestClient's default. */
@@ -85,6 +97,19 @@ public class OutboundRequests implements DisposableBean {
     /** The same, for APIs that take Spring's older interface (Nimbus's JWK set source, say). */
     public RestTemplate restTemplate() {
         return new RestTemplate(requests);
+    }
+
+    /**
+     * A client builder for URLs the operator configured, not a client: the same timeouts, no redirects, retries or
+     * cookies, and no address rules. The caller adds its own converters and error handling.
+     */
+    public RestClient.Builder configuredHostClient() {
+        return RestClient.builder().requestFactory(configuredRequests);
+    }
+
+    /** The same, for APIs that take Spring's older interface (Spring Security's userinfo client, say). */
+    public RestTemplate configuredHostRestTemplate() {
+        return new RestTemplate(configuredRequests);
     }
 
     /** Longest an attempt can take: connecting, then the answer. */
@@ -144,16 +169,27 @@ public class OutboundRequests implements DisposableBean {
 
     @Override
     public void destroy() throws Exception {
-        http.close();
+        try (configuredHttp) {
+            http.close();
+        }
     }
 
-    /** The HTTP client's resolver: what it returns is all the client connects to, so checking here is final. */
-    private final class GuardedResolver implements DnsResolver {
+    /**
+     * The HTTP client's resolver: what it returns is all the client connects to, so checking here (when
+     * {@code guarded}) is final.
+     */
+    private final class Resolving implements DnsResolver {
+
+        private final boolean guarded;
+
+        Resolving(boolean guarded) {
+            this.guarded = guarded;
+        }
 
         @Override
         public InetAddress[] resolve(String host) throws UnknownHostException {
             InetAddress[] addresses = resolver.resolve(OutboundProperties.hostKey(host));
-            return isAllowed(host) ? addresses : check(host, addresses);
+            return !guarded || isAllowed(host) ? addresses : check(host, addresses);
         }
 
         @Override

@@ -45,6 +45,11 @@ final class ProviderBrowser {
      * {@code login}, and answers what Roost's callback answered.
      */
     HttpResponse<String> signIn(String start, String login) {
+        return roost.get(callbackAfterSigningIn(start, login).toString());
+    }
+
+    /** The same up to Roost's callback: where the provider sends the browser back, not yet followed. */
+    URI callbackAfterSigningIn(String start, String login) {
         HttpResponse<String> toProvider = roost.get(start);
         assertThat(toProvider.statusCode()).as("Roost sends the browser to the provider: " + toProvider.body()).isEqualTo(302);
         URI at = URI.create(location(toProvider));
@@ -62,7 +67,7 @@ final class ProviderBrowser {
             assertThat(response.statusCode()).as("a redirect at the provider: " + response.body()).isBetween(300, 399);
             URI next = response.uri().resolve(location(response));
             if (!next.toString().startsWith(issuer)) {
-                return roost.get(next.toString());
+                return next;
             }
             response = provider("GET", next, null);
         }

@@ -1,9 +1,11 @@
 package org.roost.identity.federation;
 
 import java.net.http.HttpResponse;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.roost.support.ApiClient;
 import org.roost.support.HttpSession;
 import org.roost.support.Json;
@@ -31,6 +33,8 @@ abstract class ProviderSignInContract {
     UserService users;
 
     abstract String issuer();
+
+    abstract TestProvider provider();
 
     @BeforeEach
     void requireNode() {
@@ -276,6 +280,28 @@ abstract class ProviderSignInContract {
                 .contains("href=\"/login\"");
         assertThat(callback.headers().allValues("Set-Cookie")).noneMatch(cookie -> cookie.startsWith("ROOST_FEDERATION"));
         assertThat(identities(local, id).path("items")).isEmpty();
+        assertThat(users.findByUsername(login)).isEmpty();
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void givesUpOnAProviderThatStopsAnsweringWithinTheOutboundTimeouts() throws Exception {
+        // given someone signed in at the provider, on their way back with a code
+        String login = login("hung");
+        ProviderBrowser browser = browser();
+        java.net.URI callback = browser.callbackAfterSigningIn(START, login);
+
+        // when the provider hangs before Roost exchanges the code (it takes the connection and never answers)
+        HttpResponse<String> answer;
+        try (TestProvider.Paused hung = provider().pause()) {
+            answer = browser.roost().get(callback.toString());
+        }
+
+        // then Roost gives up after roost.outbound.read-timeout (Spring Security's own token client would wait on,
+        // past this test's limit) and says the sign-in did not complete; nobody is signed in or created
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(400);
+        assertThat(answer.body()).contains("data-reason=\"provider_failed\"");
+        assertThat(answer.headers().allValues("Set-Cookie")).noneMatch(cookie -> cookie.startsWith("ROOST_FEDERATION"));
         assertThat(users.findByUsername(login)).isEmpty();
     }
 

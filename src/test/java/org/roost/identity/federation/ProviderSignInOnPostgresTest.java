@@ -11,6 +11,11 @@ class ProviderSignInOnPostgresTest extends ProviderSignInContract {
     TestProvider provider;
 
     @Override
+    TestProvider provider() {
+        return provider;
+    }
+
+    @Override
     String issuer() {
         return provider.issuer();
     }

@@ -98,6 +98,27 @@ final class TestProvider implements AutoCloseable {
         registry.add("spring.security.oauth2.client.provider.test.issuer-uri", () -> issuer);
     }
 
+    /**
+     * Stops the provider's process (SIGSTOP) until the answer is closed (SIGCONT): it still takes connections, the
+     * kernel's, and answers none, as a hung provider would.
+     */
+    Paused pause() throws IOException, InterruptedException {
+        Process running = java.util.Objects.requireNonNull(process, "the provider started");
+        signal("STOP", running);
+        return () -> signal("CONT", running);
+    }
+
+    /** A paused provider; closing it lets the provider run again. */
+    interface Paused extends AutoCloseable {
+        @Override
+        void close() throws IOException, InterruptedException;
+    }
+
+    private static void signal(String signal, Process process) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).as("kill -" + signal).isTrue();
+    }
+
     @Override
     public void close() {
         if (process != null) {

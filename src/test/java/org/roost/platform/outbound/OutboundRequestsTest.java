@@ -2,18 +2,22 @@ package org.roost.platform.outbound;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.springframework.web.client.ResourceAccessException;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -106,6 +110,36 @@ class OutboundRequestsTest {
         assertThat(hits("/moved")).isEqualTo(1);
         assertThat(hits("/elsewhere")).isZero();
         guard.destroy();
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void reachesConfiguredHostsWithoutTheAddressRulesButWithTheTimeoutsAndNoRedirect() throws Exception {
+        // given no allowed host, a read timeout of 300 ms, and a server that takes connections and never answers
+        OutboundRequests guard = new OutboundRequests(new OutboundProperties(List.of(), Duration.ofSeconds(2),
+                Duration.ofMillis(300)), host -> new InetAddress[] { InetAddress.getByName("127.0.0.1") });
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            int port = server.getAddress().getPort();
+
+            // when the operator's URLs are requested on the configured hosts' client
+            int reached = guard.configuredHostClient().build().post().uri(URI.create("http://rebound.example:" + port + "/ours"))
+                    .body("x").exchange((request, response) -> response.getStatusCode().value());
+            int moved = guard.configuredHostRestTemplate().postForEntity(URI.create("http://rebound.example:" + port
+                    + "/moved"), "x", String.class).getStatusCode().value();
+            var hung = assertThatThrownBy(() -> guard.configuredHostRestTemplate()
+                    .getForEntity(URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/token"), String.class));
+
+            // then loopback is reached (the operator's own network), no redirect is followed, and a host that never
+            // answers fails after the read timeout instead of holding the caller
+            assertThat(reached).isEqualTo(200);
+            assertThat(hits("/ours")).isEqualTo(1);
+            assertThat(moved).isEqualTo(302);
+            assertThat(hits("/elsewhere")).isZero();
+            hung.isInstanceOf(ResourceAccessException.class).cause().isInstanceOf(SocketTimeoutException.class);
+        }
+        finally {
+            guard.destroy();
+        }
     }
 
     @Test
