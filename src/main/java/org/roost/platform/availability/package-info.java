@@ -1,10 +1,11 @@
 /**
  * How this instance behaves when PostgreSQL or Redis fails: client-side timeouts and reconnection
  * for Redis, and the background probes behind the {@code db} and {@code redis} health indicators
- * (and so behind readiness). Mapping failures to {@code 503} is the web layer's job.
+ * (and so behind readiness), and what a scheduled job's failure writes to the log. Mapping failures to
+ * {@code 503} is the web layer's job.
  */
 @ApplicationModule(displayName = "Platform: availability",
-        allowedDependencies = {})
+        allowedDependencies = "platform :: shared")
 @NullMarked
 package org.roost.platform.availability;
 

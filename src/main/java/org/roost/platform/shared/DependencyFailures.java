@@ -49,6 +49,15 @@ public final class DependencyFailures {
         return false;
     }
 
+    /** The failure and its root cause in one line, for a log line without a stack trace. */
+    public static String describe(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == failure ? failure.toString() : failure.getClass().getSimpleName() + " <- " + root;
+    }
+
     private static boolean unavailable(Throwable failure) {
         return switch (failure) {
             case DataAccessResourceFailureException down -> true; // includes RedisConnectionFailureException

@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.platform.shared.DependencyFailures;
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.SecondFactorRequired;
 import org.roost.platform.shared.ErrorCode;
@@ -49,21 +50,13 @@ public class ErrorResponses {
     public void unavailable(HttpServletRequest request, HttpServletResponse response, Throwable failure)
             throws IOException {
         log.warn("Dependency unavailable (request {} {} {}): {}", RequestIds.of(request), request.getMethod(),
-                request.getRequestURI(), rootCause(failure));
+                request.getRequestURI(), DependencyFailures.describe(failure));
         write(request, response, ErrorCode.SERVICE_UNAVAILABLE, null, List.of(), retryAfter);
     }
 
     /** How long a client is told to wait after a {@code 503}. */
     public Duration retryAfter() {
         return retryAfter;
-    }
-
-    private static String rootCause(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root == failure ? failure.toString() : failure.getClass().getSimpleName() + " <- " + root;
     }
 
     public void write(HttpServletRequest request, HttpServletResponse response, ApiException ex) throws IOException {
