@@ -4,6 +4,7 @@ import java.util.List;
 
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
+import org.jspecify.annotations.Nullable;
 import org.roost.identity.revocation.RevokedTokens;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -50,10 +51,20 @@ class TokenVerification {
                             : OAuth2TokenValidatorResult.failure(new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN,
                                     TokenErrors.wrongIssuer(expected), null));
                 },
-                check(jwt -> jwt.getAudience() != null && jwt.getAudience().contains(properties.audience()),
+                check(jwt -> names(jwt.getClaims().get(JwtClaimNames.AUD), properties.audience()),
                         "The token is not meant for this API."),
                 check(jwt -> !revoked.isRevoked(jwt), "The token has been revoked.")));
         return new VerifiedTokens(decoder, claims, properties.verifiedCacheSize(), properties.verifiedCacheLifetime());
+    }
+
+    /**
+     * Whether the {@code aud} claim (a string or a list of strings, as JSON gives them) names {@code audience}: read as
+     * it is rather than through {@code Jwt.getAudience()}, which converts the claim to a new list on every request
+     * (1.4 % of an authenticated read's CPU, JFR).
+     */
+    static boolean names(@Nullable Object aud, String audience) {
+        return aud instanceof String single ? single.equals(audience)
+                : aud instanceof java.util.Collection<?> several && several.contains(audience);
     }
 
     private static OAuth2TokenValidator<Jwt> check(java.util.function.Predicate<Jwt> test, String description) {
