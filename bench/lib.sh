@@ -1,4 +1,5 @@
-# Shared by the benchmark scripts (sourced): finding a JDK 25, logging, waiting for an address to answer.
+# Shared by the benchmark scripts (sourced): finding a JDK 25, logging, waiting for an address to answer, reading
+# Roost's log for the requests it failed.
 
 # jdk25: prints the path of a java 25 or later (JAVA_HOME first, then /usr/lib/jvm), or exits 2 saying none was found
 jdk25() {
@@ -15,4 +16,11 @@ log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 wait_for() {  # wait_for <url> <seconds>
   for _ in $(seq 1 "$(($2 * 10))"); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done
   echo "no answer from $1" >&2; return 1
+}
+
+failed_in_log() {  # failed_in_log <log> <from line>: requests after that line that Roost answered with a dependency
+  # failure or an unexpected one, counted once each by request id. A GraphQL field error still answers 200, which wrk
+  # counts as a success, so the log is where such answers show.
+  tail -n +"$(( $2 + 1 ))" "$1" | grep -E 'A dependency is down|Dependency unavailable|Unexpected failure' \
+    | grep -oE '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}' | sort -u | wc -l || true  # none: 0
 }

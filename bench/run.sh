@@ -281,13 +281,22 @@ quiesce() {
   done
   log "still $busy active queries in PostgreSQL after 30 s (before $1)"
 }
-wrk_run() {  # wrk_run <key> <url> [wrk args]: requests/s into FIG[key], errors (non-2xx, socket) into ERR[key]
+wrk_run() {  # wrk_run <key> <url> [wrk args]: requests/s into FIG[key], errors (non-2xx, socket, and failed answers
+  # in Roost's log) into ERR[key]
   local key=$1 url=$2; shift 2
   quiesce "$key"
+  local roost_log=""
+  case "$url" in "$H2"/*) roost_log=$WORK/roost-h2.log ;; "$PG"/*) roost_log=$WORK/roost-pg.log ;; esac
+  local from=0; [ -n "$roost_log" ] && from=$(wc -l <"$roost_log")
   local out; out=$(wrk -t2 -c64 -d"${DURATION}s" "$@" "$url" 2>&1)
   FIG[$key]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")
   ERR[$key]=$(( $(awk '/Non-2xx/ {print $5}' <<<"$out" | grep . || echo 0) \
     + $(awk -F'[ ,]+' '/Socket errors/ {print $4 + $6 + $8 + $10}' <<<"$out" | grep . || echo 0) ))
+  if [ -n "$roost_log" ]; then
+    local failed; failed=$(failed_in_log "$roost_log" "$from")
+    # a non-2xx answer is logged too: count the log's figure only where it is larger (the GraphQL field errors)
+    (( failed > ERR[$key] )) && ERR[$key]=$failed
+  fi
 }
 pgbench_run() {
   quiesce "$1"
