@@ -107,7 +107,7 @@ wrk_run() {  # as bench/run.sh's: wrk's non-2xx and socket errors, or Roost's fa
     + $(awk -F'[ ,]+' '/Socket errors/ {print $4 + $6 + $8 + $10}' <<<"$out" | grep . || echo 0) ))
   if [[ $url == "$PG"/* ]]; then
     local failed; failed=$(failed_in_log "$WORK/roost.log" "$from")
-    (( failed > ERR[$key] )) && ERR[$key]=$failed
+    if (( failed > ERR[$key] )); then ERR[$key]=$failed; fi
   fi
 }
 measure_round() {

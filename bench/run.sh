@@ -295,7 +295,7 @@ wrk_run() {  # wrk_run <key> <url> [wrk args]: requests/s into FIG[key], errors 
   if [ -n "$roost_log" ]; then
     local failed; failed=$(failed_in_log "$roost_log" "$from")
     # a non-2xx answer is logged too: count the log's figure only where it is larger (the GraphQL field errors)
-    (( failed > ERR[$key] )) && ERR[$key]=$failed
+    if (( failed > ERR[$key] )); then ERR[$key]=$failed; fi
   fi
 }
 pgbench_run() {
