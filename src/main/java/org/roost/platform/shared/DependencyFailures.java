@@ -12,6 +12,7 @@ import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisLoadingException;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.QueryTimeoutException;
@@ -51,10 +52,7 @@ public final class DependencyFailures {
 
     /** The failure and its root cause in one line, for a log line without a stack trace. */
     public static String describe(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = NestedExceptionUtils.getMostSpecificCause(failure);
         return root == failure ? failure.toString() : failure.getClass().getSimpleName() + " <- " + root;
     }
 
