@@ -4,6 +4,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.Supplier;
 
+import javax.sql.DataSource;
+
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -111,9 +113,11 @@ class DependencyFailureTest {
     }
 
     @Test
-    void poolAndDriverCarryTheConfiguredTimeouts() {
-        // given the service as configured by application.yml
-        HikariDataSource pool = app.getBean(HikariDataSource.class);
+    void poolAndDriverCarryTheConfiguredTimeouts() throws Exception {
+        // given the service as configured by application.yml, its pool behind the queue that keeps callers in order
+        DataSource dataSource = app.getBean(DataSource.class);
+        assertThat(dataSource).isInstanceOf(FairConnectionQueue.class);
+        HikariDataSource pool = dataSource.unwrap(HikariDataSource.class);
 
         // then waiting for a connection and every driver read are bounded
         assertThat(pool.getConnectionTimeout()).isEqualTo(2000);

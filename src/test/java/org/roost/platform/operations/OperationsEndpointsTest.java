@@ -51,6 +51,7 @@ class OperationsEndpointsTest {
                 .contains("http_server_requests_seconds_count")
                 .contains("jvm_memory_used_bytes")
                 .contains("hikaricp_connections_active")
+                .contains("roost_database_queue_waiting")
                 .contains("graphql_request_seconds_count");
     }
 
