@@ -6,6 +6,7 @@
 #   bench/graphql-peers.sh                       # builds the jar, 3 rounds of 8 s after a 10 s warm-up
 #   NO_BUILD=1 ROUNDS=5 bench/graphql-peers.sh   # the jar already built
 #   JFR=1 bench/graphql-peers.sh                 # also records target/bench-gql/roost.jfr during the rounds
+#   QUERIES=seed JFR=1 bench/graphql-peers.sh    # one query only (seed or wide), e.g. for its own profile
 #   JAR=/path/to/other.jar NO_BUILD=1 bench/graphql-peers.sh   # another build, e.g. to compare before and after
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -111,17 +112,23 @@ wrk_run() {  # as bench/run.sh's: wrk's non-2xx and socket errors, or Roost's fa
   fi
 }
 measure_round() {
-  wrk_run pgl_seed "http://127.0.0.1:$PGL_PORT/graphql" -s "$WORK/seed-pgl.lua"
-  wrk_run seed "$PG/graphql" -s "$WORK/seed-roost.lua"
-  wrk_run pgl_wide "http://127.0.0.1:$PGL_PORT/graphql" -s "$WORK/wide-pgl.lua"
-  wrk_run wide "$PG/graphql" -s "$WORK/wide-roost.lua"
+  if [[ ${QUERIES:-seed,wide} == *seed* ]]; then
+    wrk_run pgl_seed "http://127.0.0.1:$PGL_PORT/graphql" -s "$WORK/seed-pgl.lua"
+    wrk_run seed "$PG/graphql" -s "$WORK/seed-roost.lua"
+  fi
+  if [[ ${QUERIES:-seed,wide} == *wide* ]]; then
+    wrk_run pgl_wide "http://127.0.0.1:$PGL_PORT/graphql" -s "$WORK/wide-pgl.lua"
+    wrk_run wide "$PG/graphql" -s "$WORK/wide-roost.lua"
+  fi
 }
 log "warm-up round (${WARMUP}s per run)"
 SAVED=$DURATION; DURATION=$WARMUP; measure_round; DURATION=$SAVED
 JCMD=$(dirname "$JAVA")/jcmd
 [ -n "${JFR:-}" ] && "$JCMD" "${pids[0]}" JFR.start name=bench settings=profile >/dev/null
 declare -A RATIO CELL
-ROWS=("seed query user(id){name posts{title}}|pgl_seed|seed" "50 users x 10 posts with authors' names|pgl_wide|wide")
+ROWS=()
+[[ ${QUERIES:-seed,wide} == *seed* ]] && ROWS+=("seed query user(id){name posts{title}}|pgl_seed|seed")
+[[ ${QUERIES:-seed,wide} == *wide* ]] && ROWS+=("50 users x 10 posts with authors' names|pgl_wide|wide")
 for round in $(seq 1 "$ROUNDS"); do
   log "round $round of $ROUNDS (${DURATION}s per run)"
   measure_round
