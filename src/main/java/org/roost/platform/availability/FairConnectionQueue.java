@@ -65,7 +65,7 @@ final class FairConnectionQueue extends DelegatingDataSource {
         }
     }
 
-    /** Callers waiting in line (for tests and the curious). */
+    /** Callers waiting in line now (the gauge {@code roost.database.queue.waiting}). */
     int waiting() {
         return permits.getQueueLength();
     }

@@ -18,7 +18,8 @@ import org.springframework.core.env.Environment;
 
 /**
  * Puts {@link FairConnectionQueue} in front of the pool Spring Boot makes, unless {@code roost.database.fair-queue}
- * is false (read when the pool is made, not as a condition, which the AOT build would settle at build time), and
+ * is false (read from the environment at start: a post-processor is made before configuration properties are bound,
+ * and a condition would be settled by the AOT build at build time), and
  * counts the requests in its line as {@code roost.database.queue.waiting}: while the queue is there, HikariCP's own
  * {@code hikaricp.connections.pending} sees only the few that reached the pool.
  */
