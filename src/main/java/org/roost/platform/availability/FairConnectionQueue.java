@@ -71,7 +71,8 @@ final class FairConnectionQueue extends DelegatingDataSource {
     }
 
     private Connection connection(long remainingNanos) throws SQLException {
-        // HikariDataSource makes its pool on the first call; after that the pool takes what is left of the wait
+        // HikariDataSource makes its pool on the first call, and its getConnection() always waits the whole timeout;
+        // the pool's own (public) getConnection(timeout) takes only what is left of the wait
         @Nullable HikariPool started = (HikariPool) pool.getHikariPoolMXBean();
         return started == null ? pool.getConnection()
                 : started.getConnection(Math.max(0, TimeUnit.NANOSECONDS.toMillis(remainingNanos)));
