@@ -98,18 +98,11 @@ check -X POST "http://127.0.0.1:$PGL_PORT/graphql" -H "$JSON" -d "$SEED_PGL"
 check -X POST "http://127.0.0.1:$PGL_PORT/graphql" -H "$JSON" -d "$WIDE_PGL"
 
 declare -A FIG ERR
-wrk_run() {  # as bench/run.sh's: wrk's non-2xx and socket errors, or Roost's failed answers (GraphQL field errors
-  # answer 200) in its log if more
+wrk_run() {  # wrk_run <key> <url> [wrk args]: wrk_measure (bench/lib.sh), with Roost's log for Roost's URLs
   local key=$1 url=$2; shift 2
-  local from; from=$(wc -l <"$WORK/roost.log")
-  local out; out=$(wrk -t2 -c64 -d"${DURATION}s" "$@" "$url" 2>&1)
-  FIG[$key]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")
-  ERR[$key]=$(( $(awk '/Non-2xx/ {print $5}' <<<"$out" | grep . || echo 0) \
-    + $(awk -F'[ ,]+' '/Socket errors/ {print $4 + $6 + $8 + $10}' <<<"$out" | grep . || echo 0) ))
-  if [[ $url == "$PG"/* ]]; then
-    local failed; failed=$(failed_in_log "$WORK/roost.log" "$from")
-    if (( failed > ERR[$key] )); then ERR[$key]=$failed; fi
-  fi
+  local roost_log=-
+  if [[ $url == "$PG"/* ]]; then roost_log=$WORK/roost.log; fi
+  wrk_measure "$key" "$roost_log" "$url" "$@"
 }
 measure_round() {
   if [[ ${QUERIES:-seed,wide} == *seed* ]]; then

@@ -281,22 +281,13 @@ quiesce() {
   done
   log "still $busy active queries in PostgreSQL after 30 s (before $1)"
 }
-wrk_run() {  # wrk_run <key> <url> [wrk args]: requests/s into FIG[key], errors (non-2xx, socket, and failed answers
-  # in Roost's log) into ERR[key]
+wrk_run() {  # wrk_run <key> <url> [wrk args]: wrk_measure (bench/lib.sh) once PostgreSQL is quiet, with the log of the
+  # Roost instance the URL is on
   local key=$1 url=$2; shift 2
   quiesce "$key"
-  local roost_log=""
+  local roost_log=-
   case "$url" in "$H2"/*) roost_log=$WORK/roost-h2.log ;; "$PG"/*) roost_log=$WORK/roost-pg.log ;; esac
-  local from=0; [ -n "$roost_log" ] && from=$(wc -l <"$roost_log")
-  local out; out=$(wrk -t2 -c64 -d"${DURATION}s" "$@" "$url" 2>&1)
-  FIG[$key]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")
-  ERR[$key]=$(( $(awk '/Non-2xx/ {print $5}' <<<"$out" | grep . || echo 0) \
-    + $(awk -F'[ ,]+' '/Socket errors/ {print $4 + $6 + $8 + $10}' <<<"$out" | grep . || echo 0) ))
-  if [ -n "$roost_log" ]; then
-    local failed; failed=$(failed_in_log "$roost_log" "$from")
-    # a non-2xx answer is logged too: count the log's figure only where it is larger (the GraphQL field errors)
-    if (( failed > ERR[$key] )); then ERR[$key]=$failed; fi
-  fi
+  wrk_measure "$key" "$roost_log" "$url" "$@"
 }
 pgbench_run() {
   quiesce "$1"
