@@ -118,6 +118,74 @@ class GraphQlBatchingTest {
     }
 
     @Test
+    void loadsAUserWithTheFirstPageOfTheirPostsInOneStatement() {
+        // given: an author with three posts, a user without any
+        ApiClient api = new ApiClient(mvc);
+        ApiClient.Login author = api.newUser("preloaded");
+        ApiClient.Login silent = api.newUser("silent");
+        java.util.List<Long> written = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            written.add(api.createPost(author, "pre" + i));
+        }
+        GraphQlClient graphQl = new GraphQlClient(mvc);
+        String query = "query($id: ID!) { user(id: $id) { name posts(first: 2) { id title author { name } } } }";
+
+        // when
+        long before = StatementCounter.count();
+        JsonNode body = GraphQlClient.body(graphQl.post(author, query, java.util.Map.of("id", String.valueOf(author.userId()))));
+        long statements = StatementCounter.count() - before;
+        before = StatementCounter.count();
+        JsonNode none = GraphQlClient.body(graphQl.post(author, query, java.util.Map.of("id", String.valueOf(silent.userId()))));
+        long statementsForNone = StatementCounter.count() - before;
+        JsonNode missing = GraphQlClient.body(graphQl.post(author, query, java.util.Map.of("id", "999999999")));
+
+        // then: the user and their newest two posts, newest first, each with its author, from one statement
+        assertThat(body.has("errors")).as(body.toString()).isFalse();
+        JsonNode user = body.at("/data/user");
+        assertThat(user.get("posts")).extracting(post -> post.get("id").asString())
+                .containsExactly(String.valueOf(written.get(2)), String.valueOf(written.get(1)));
+        assertThat(user.get("posts")).allSatisfy(post ->
+                assertThat(post.at("/author/name").asString()).isEqualTo(user.get("name").asString()));
+        assertThat(statements).isEqualTo(1);
+        // a user without posts still answers, with none; no user answers null
+        assertThat(none.has("errors")).as(none.toString()).isFalse();
+        assertThat(none.at("/data/user/name").asString()).isNotEmpty();
+        assertThat(none.at("/data/user/posts")).isEmpty();
+        assertThat(statementsForNone).isEqualTo(1);
+        assertThat(missing.has("errors")).as(missing.toString()).isFalse();
+        assertThat(missing.at("/data/user").isNull()).as(missing.toString()).isTrue();
+    }
+
+    @Test
+    void givesEachSelectionOfAUsersPostsItsOwnPage() {
+        // given: an author with three posts
+        ApiClient api = new ApiClient(mvc);
+        ApiClient.Login author = api.newUser("paged");
+        java.util.List<Long> written = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            written.add(api.createPost(author, "page" + i));
+        }
+        GraphQlClient graphQl = new GraphQlClient(mvc);
+        String id = String.valueOf(author.userId());
+
+        // when: two pages under aliases, and a page after a cursor (neither comes with the user)
+        JsonNode aliased = GraphQlClient.body(graphQl.post(author, "query($id: ID!) { user(id: $id) { "
+                + "newest: posts(first: 1) { id } two: posts(first: 2) { id } } }", java.util.Map.of("id", id)));
+        JsonNode after = GraphQlClient.body(graphQl.post(author, "query($id: ID!, $after: String) { user(id: $id) { "
+                + "posts(first: 5, after: $after) { id } } }", java.util.Map.of("id", id, "after", String.valueOf(written.get(2)))));
+
+        // then: each selection gets its own page
+        assertThat(aliased.has("errors")).as(aliased.toString()).isFalse();
+        assertThat(aliased.at("/data/user/newest")).extracting(post -> post.get("id").asString())
+                .containsExactly(String.valueOf(written.get(2)));
+        assertThat(aliased.at("/data/user/two")).extracting(post -> post.get("id").asString())
+                .containsExactly(String.valueOf(written.get(2)), String.valueOf(written.get(1)));
+        assertThat(after.has("errors")).as(after.toString()).isFalse();
+        assertThat(after.at("/data/user/posts")).extracting(post -> post.get("id").asString())
+                .containsExactly(String.valueOf(written.get(1)), String.valueOf(written.get(0)));
+    }
+
+    @Test
     void loadsTheLikesOfAPageOfPostsInAConstantNumberOfStatements() {
         // given: an author with posts, each liked by the reader and another
         ApiClient api = new ApiClient(mvc);

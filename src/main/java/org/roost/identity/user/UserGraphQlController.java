@@ -1,8 +1,11 @@
 package org.roost.identity.user;
 
 import java.util.List;
+import java.util.Optional;
 
 import graphql.execution.DataFetcherResult;
+import graphql.schema.DataFetchingFieldSelectionSet;
+import graphql.schema.SelectedField;
 import jakarta.validation.Valid;
 
 import org.jspecify.annotations.Nullable;
@@ -10,9 +13,11 @@ import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.Ids;
 import org.roost.platform.shared.PageArguments;
+import org.roost.platform.shared.Preloaded;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.shared.Siblings;
 import org.roost.platform.shared.Timestamps;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.graphql.data.method.annotation.Argument;
 import org.springframework.graphql.data.method.annotation.MutationMapping;
 import org.springframework.graphql.data.method.annotation.QueryMapping;
@@ -26,9 +31,11 @@ class UserGraphQlController {
     static final int MAX_IDS = 100;
 
     private final UserService users;
+    private final List<UserFieldPreload> preloads;
 
-    UserGraphQlController(UserService users) {
+    UserGraphQlController(UserService users, ObjectProvider<UserFieldPreload> preloads) {
         this.users = users;
+        this.preloads = preloads.orderedStream().toList();
     }
 
     @QueryMapping
@@ -42,13 +49,30 @@ class UserGraphQlController {
 
     /**
      * With {@code posts:read} alone a user can be reached for their posts, as REST's {@code GET /users/{id}/posts}
-     * allows; every field of the user but its id still needs {@code users:read} (graphql.FieldScopes).
+     * allows; every field of the user but its id still needs {@code users:read} (graphql.FieldScopes). A field another
+     * module can load in the same statement ({@link UserFieldPreload}: the user's posts) comes with the user.
      */
     @QueryMapping
-    @Nullable UserSummary user(@Argument String id, Caller caller) {
+    DataFetcherResult<@Nullable UserSummary> user(@Argument String id, Caller caller,
+            DataFetchingFieldSelectionSet selection) {
         caller.requireAnyScope(Scopes.USERS_READ, Scopes.POSTS_READ);
         var userId = Ids.tryParse(id);
-        return userId.isPresent() ? users.find(userId.getAsLong()).orElse(null) : null;
+        if (userId.isEmpty()) {
+            return DataFetcherResult.<@Nullable UserSummary>newResult().build();
+        }
+        for (UserFieldPreload preload : preloads) {
+            // one selection of the field (an alias asking twice with other arguments loads on its own)
+            List<SelectedField> asked = selection.getImmediateFields().stream()
+                    .filter(field -> field.getName().equals(preload.field())).limit(2).toList();
+            if (asked.size() == 1 && preload.preloads(asked.getFirst().getArguments())) {
+                Optional<Preloaded> loaded = preload.load(userId.getAsLong(), asked.getFirst().getArguments());
+                return DataFetcherResult.<@Nullable UserSummary>newResult()
+                        .data(loaded.map(found -> (UserSummary) found.source()).orElse(null))
+                        .localContext(loaded.orElse(null)).build();
+            }
+        }
+        return DataFetcherResult.<@Nullable UserSummary>newResult()
+                .data(users.find(userId.getAsLong()).orElse(null)).build();
     }
 
     @QueryMapping

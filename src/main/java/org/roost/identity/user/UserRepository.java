@@ -15,23 +15,7 @@ import org.springframework.stereotype.Repository;
 @Repository
 class UserRepository {
 
-    private static final String COLUMNS = "id, username, name, bio, created_at, updated_at";
-
-    /**
-     * The users the condition selects, with whether each has an avatar (so that no client needs to probe for one).
-     * The condition, with any order and limit, runs first in a derived table: the avatar check is then one primary
-     * key probe per row returned, where a check beside a page's range scan is planned for the whole range (a scan
-     * of every avatar).
-     */
-    private static String summaries(String condition) {
-        return "SELECT u.id, u.username, u.name, u.bio, u.created_at, u.updated_at, "
-                + "EXISTS (SELECT 1 FROM avatars a WHERE a.user_id = u.id) AS has_avatar "
-                + "FROM (SELECT " + COLUMNS + " FROM users WHERE " + condition + ") u";
-    }
-    private static final RowMapper<UserSummary> SUMMARY = (rs, row) -> new UserSummary(rs.getLong("id"),
-            rs.getString("username"), rs.getString("name"), rs.getObject("created_at", java.time.OffsetDateTime.class).toInstant(),
-            rs.getObject("updated_at", java.time.OffsetDateTime.class).toInstant(), rs.getBoolean("has_avatar"),
-            rs.getString("bio"));
+    private static final RowMapper<UserSummary> SUMMARY = (rs, row) -> UserRows.map(rs);
 
     private final JdbcClient jdbc;
 
@@ -50,11 +34,11 @@ class UserRepository {
     }
 
     Optional<UserSummary> find(long id) {
-        return jdbc.sql(summaries("id = :id")).param("id", id).query(SUMMARY).optional();
+        return jdbc.sql(UserRows.select("id = :id")).param("id", id).query(SUMMARY).optional();
     }
 
     Optional<UserSummary> findByUsername(String username) {
-        return jdbc.sql(summaries("username = :username")).param("username", username)
+        return jdbc.sql(UserRows.select("username = :username")).param("username", username)
                 .query(SUMMARY).optional();
     }
 
@@ -62,7 +46,7 @@ class UserRepository {
         if (usernames.isEmpty()) {
             return List.of();
         }
-        return jdbc.sql(summaries("username IN (:names)")).param("names", usernames).query(SUMMARY).list();
+        return jdbc.sql(UserRows.select("username IN (:names)")).param("names", usernames).query(SUMMARY).list();
     }
 
     boolean exists(long id) {
@@ -108,7 +92,7 @@ class UserRepository {
 
     /** Keyset page in id order: the primary key index serves any depth at the same cost. */
     List<UserSummary> page(@Nullable Long afterId, int limit) {
-        return jdbc.sql(summaries("id > :after ORDER BY id LIMIT :limit") + " ORDER BY u.id")
+        return jdbc.sql(UserRows.select("id > :after ORDER BY id LIMIT :limit") + " ORDER BY u.id")
                 .param("after", afterId == null ? 0L : afterId).param("limit", limit).query(SUMMARY).list();
     }
 
@@ -120,7 +104,7 @@ class UserRepository {
     List<UserSummary> search(String text, @Nullable Long afterId, int limit) {
         String pattern = "%" + text.toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%")
                 .replace("_", "\\_") + "%";
-        return jdbc.sql(summaries("(LOWER(username) LIKE :pattern ESCAPE '\\' OR LOWER(name) LIKE :pattern ESCAPE '\\') "
+        return jdbc.sql(UserRows.select("(LOWER(username) LIKE :pattern ESCAPE '\\' OR LOWER(name) LIKE :pattern ESCAPE '\\') "
                         + "AND id > :after ORDER BY id LIMIT :limit") + " ORDER BY u.id")
                 .param("pattern", pattern).param("after", afterId == null ? 0L : afterId).param("limit", limit)
                 .query(SUMMARY).list();
@@ -130,7 +114,7 @@ class UserRepository {
         if (ids.isEmpty()) {
             return List.of();
         }
-        return jdbc.sql(summaries("id IN (:ids)")).param("ids", ids).query(SUMMARY).list();
+        return jdbc.sql(UserRows.select("id IN (:ids)")).param("ids", ids).query(SUMMARY).list();
     }
 
     void update(long id, String name, @Nullable String passwordHash, Instant now) {

@@ -6,14 +6,19 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
+import org.roost.identity.user.UserRows;
+import org.roost.identity.user.UserSummary;
 import org.roost.platform.shared.Timestamps;
 import org.roost.platform.shared.TopPerKey;
+import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -50,6 +55,34 @@ class PostRepository {
         return jdbc.sql("SELECT " + COLUMNS + " FROM posts WHERE id < :before ORDER BY id DESC LIMIT :limit")
                 .param("before", beforeId == null ? Long.MAX_VALUE : beforeId).param("limit", limit)
                 .query(PostRepository::map).list();
+    }
+
+    /**
+     * A user and their newest {@code limit} posts in one statement, for {@code user(id) { posts }}: one round trip
+     * where the user and then the page were two. One row per post, or a single row without a post (the
+     * {@code LEFT JOIN}); none when there is no such user. The page is {@link #pageByAuthor}'s first, read the same
+     * way off the (author_id, id) index.
+     */
+    static final String AUTHOR_WITH_NEWEST = "SELECT u.*, " + Labels.selectJoined() + " FROM ("
+            + UserRows.select("id = :author") + ") u LEFT JOIN (SELECT " + COLUMNS + " FROM posts WHERE " + AUTHOR_BEFORE
+            + " ORDER BY author_id DESC, id DESC LIMIT :limit) p ON TRUE ORDER BY p.id DESC";
+
+    Optional<AuthorPage> authorWithNewest(long authorId, int limit) {
+        return jdbc.sql(AUTHOR_WITH_NEWEST).param("author", authorId).param("before", Long.MAX_VALUE).param("limit", limit)
+                .query((ResultSetExtractor<Optional<AuthorPage>>) rs -> {
+                    if (!rs.next()) {
+                        return Optional.<AuthorPage>empty();
+                    }
+                    UserSummary author = UserRows.map(rs);
+                    List<PostSummary> page = new ArrayList<>(limit);
+                    do {
+                        rs.getLong(Labels.JOINED.id());
+                        if (!rs.wasNull()) {
+                            page.add(map(rs, Labels.JOINED));
+                        }
+                    } while (rs.next());
+                    return Optional.of(new AuthorPage(author, List.copyOf(page)));
+                });
     }
 
     /** The newest {@code perAuthor} posts of each author (for batched GraphQL fields), grouped by author, newest first. */
@@ -136,10 +169,36 @@ class PostRepository {
     }
 
     static PostSummary map(ResultSet rs, int row) throws SQLException {
-        return new PostSummary(rs.getLong("id"), rs.getLong("author_id"), rs.getString("title"), rs.getString("body"),
-                rs.getObject("created_at", OffsetDateTime.class).toInstant(),
-                rs.getObject("updated_at", OffsetDateTime.class).toInstant(), rs.getLong("like_count"),
-                rs.getObject("in_reply_to", Long.class), rs.getLong("reply_count"), Mentions.read(rs.getString("mentions")));
+        return map(rs, Labels.PLAIN);
+    }
+
+    private static PostSummary map(ResultSet rs, Labels labels) throws SQLException {
+        return new PostSummary(rs.getLong(labels.id()), rs.getLong(labels.authorId()), rs.getString(labels.title()),
+                rs.getString(labels.body()), rs.getObject(labels.createdAt(), OffsetDateTime.class).toInstant(),
+                rs.getObject(labels.updatedAt(), OffsetDateTime.class).toInstant(), rs.getLong(labels.likeCount()),
+                rs.getObject(labels.inReplyTo(), Long.class), rs.getLong(labels.replyCount()),
+                Mentions.read(rs.getString(labels.mentions())));
+    }
+
+    /** The column labels a post is read from: its own names, or prefixed beside another table's columns. */
+    private record Labels(String id, String authorId, String title, String body, String createdAt, String updatedAt,
+            String likeCount, String inReplyTo, String replyCount, String mentions) {
+
+        static final Labels PLAIN = prefixed("");
+        static final Labels JOINED = prefixed("post_");
+
+        static Labels prefixed(String prefix) {
+            String[] names = COLUMNS.split(", ");
+            return new Labels(prefix + names[0], prefix + names[1], prefix + names[2], prefix + names[3],
+                    prefix + names[4], prefix + names[5], prefix + names[6], prefix + names[7], prefix + names[8],
+                    prefix + names[9]);
+        }
+
+        /** {@code p.id AS post_id, ...}: the joined table {@code p}'s columns under these labels. */
+        static String selectJoined() {
+            return Arrays.stream(COLUMNS.split(", ")).map(name -> "p." + name + " AS post_" + name)
+                    .collect(Collectors.joining(", "));
+        }
     }
 
 }

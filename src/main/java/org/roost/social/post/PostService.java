@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -138,6 +139,11 @@ public class PostService {
     /** Everyone's posts, newest first: the public timeline. */
     public Page<PostSummary> recent(PageRequest request) {
         return Page.fromOverfetch(posts.pageAll(request.afterId(), request.limit() + 1), request.limit(), PostSummary::id);
+    }
+
+    /** A user with their newest {@code limit} posts, in one statement; empty when there is no such user. */
+    public Optional<AuthorPage> authorWithNewest(long authorId, int limit) {
+        return posts.authorWithNewest(authorId, limit);
     }
 
     public List<PostSummary> newestByAuthors(Collection<Long> authorIds, int perAuthor) {

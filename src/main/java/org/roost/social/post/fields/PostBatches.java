@@ -1,4 +1,4 @@
-package org.roost.social.post;
+package org.roost.social.post.fields;
 
 import java.util.HashMap;
 import java.util.List;
@@ -7,6 +7,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.roost.platform.shared.PageRequest;
+import org.roost.social.post.PostService;
+import org.roost.social.post.PostSummary;
 import org.springframework.graphql.execution.BatchLoaderRegistry;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;

@@ -1,7 +1,8 @@
-package org.roost.social.post;
+package org.roost.social.post.fields;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -13,6 +14,9 @@ import graphql.schema.GraphQLTypeUtil;
 import graphql.schema.idl.RuntimeWiring;
 
 import org.roost.platform.shared.PageArguments;
+import org.roost.social.post.PostService;
+import org.roost.social.post.PostSummary;
+import org.roost.platform.shared.Preloaded;
 import org.roost.platform.shared.Siblings;
 import org.roost.identity.user.UserService;
 import org.roost.identity.user.UserSummary;
@@ -54,11 +58,20 @@ class PostFields implements RuntimeWiringConfigurer {
      * of the whole list on the first call, synchronously, with no DataLoader. Batched when the user is one of another
      * list (one statement for the page of users); a user reached on its own
      * ({@code user(id)}, {@code me}) has nobody to share a batch with, so its posts load at once, without the
-     * DataLoader's queue, dispatch and futures.
+     * DataLoader's queue, dispatch and futures; {@code user(id)} usually brought them along already
+     * ({@link PostsWithTheirAuthor}).
      */
     private Object posts(DataFetchingEnvironment env) {
         UserSummary user = env.getSource();
         var key = new PostBatches.Key(user.id(), PageArguments.of(env.getArgument("first"), env.getArgument("after")));
+        if (env.getLocalContext() instanceof Preloaded preloaded) {
+            Optional<Object> page = preloaded.valueFor(user, key); // loaded with the user (PostsWithTheirAuthor)
+            if (page.isPresent()) {
+                @SuppressWarnings("unchecked")
+                List<PostSummary> posts = (List<PostSummary>) page.get();
+                return withAuthor(posts, user);
+            }
+        }
         if (key.page().afterId() == null && env.getLocalContext() instanceof Siblings<?> listed
                 && listed.holds(user)) {
             // the first user of the list loads the page of every user in it; the others answer from that, at once
