@@ -13,7 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code user(id) { posts }}'s one statement on PostgreSQL: the user with the newest page of their posts, read off the
- * (author_id, id) index however many posts the table holds, and the user alone when they have none.
+ * (author_id, id) index however many posts the table holds, the user's avatar checked once, and the user alone when
+ * they have none.
  */
 @RepositorySliceOnPostgres
 // Committed, as the service's own statements are: the plan is that of settled tables
@@ -61,7 +62,9 @@ class AuthorWithNewestOnPostgresTest {
         assertThat(none.posts()).isEmpty();
         assertThat(missing).isEmpty();
         assertThat(plan).as(plan).doesNotContain("Seq Scan on posts")
-                .containsPattern("Index (Only )?Scan( Backward)? using \\w+ on posts");
+                .containsPattern("Index (Only )?Scan( Backward)? using \\w+ on posts")
+                // the user's avatar checked once, not once per post (the OFFSET 0 fence)
+                .containsPattern("on avatars a\\s+\\(cost=[^)]*\\) \\(actual rows=\\d+ loops=1\\)");
         System.out.println("user(id) { posts } plan, an author with 5,000 posts:\n" + plan);
     }
 }
