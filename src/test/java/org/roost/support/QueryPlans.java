@@ -87,7 +87,9 @@ public final class QueryPlans {
             for (Recorded statement : recorded) {
                 try (PreparedStatement explain = connection.prepareStatement("EXPLAIN (FORMAT JSON) " + statement.sql())) {
                     for (int i = 0; i < statement.parameters().size(); i++) {
-                        explain.setObject(i + 1, statement.parameters().get(i));
+                        Object value = statement.parameters().get(i);
+                        explain.setObject(i + 1, value instanceof ArrayParameter array
+                                ? connection.createArrayOf(array.type(), array.elements()) : value);
                     }
                     try (ResultSet plan = explain.executeQuery()) {
                         plan.next();
@@ -138,8 +140,21 @@ public final class QueryPlans {
         }
     }
 
+    /** The value as set; an array's elements, read now: the statement's owner frees the array once it has run. */
     private static Object value(ParameterSetOperation operation) {
-        return operation.getArgs()[1];
+        Object value = operation.getArgs()[1];
+        if (value instanceof java.sql.Array array) {
+            try {
+                return new ArrayParameter(array.getBaseTypeName(), (Object[]) array.getArray());
+            }
+            catch (SQLException unreadable) {
+                throw new IllegalStateException(unreadable);
+            }
+        }
+        return value;
+    }
+
+    private record ArrayParameter(String type, Object[] elements) {
     }
 
     private static String env(String name, String fallback) {

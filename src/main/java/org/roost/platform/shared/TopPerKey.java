@@ -5,29 +5,54 @@ import java.util.Collection;
 import java.util.List;
 import java.util.stream.IntStream;
 
+import javax.sql.DataSource;
+
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 
 /**
- * The first n rows of each of several keys (a batched GraphQL field), as a {@code UNION ALL} of one
- * {@code LIMIT}ed branch per key, so each branch is an index range scan of n rows whatever the table holds.
- * A window function over all keys ({@code ROW_NUMBER() OVER (PARTITION BY ...)}) ranks every row of every
- * key first, and {@code LATERAL}, the usual PostgreSQL answer, does not exist in H2; this form runs on both.
+ * The first n rows of each of several keys (a batched GraphQL field), each key's rows one {@code LIMIT}ed index range
+ * scan of n rows whatever the table holds. A window function over all keys ({@code ROW_NUMBER() OVER (PARTITION BY
+ * ...)}) would rank every row of every key first.
+ * <ul>
+ * <li>On PostgreSQL: one subquery run per key of an array, {@code unnest(:keys) CROSS JOIN LATERAL (...)}. The
+ * statement's text is the same for any number of keys, so the plan cache keeps one plan for it; the
+ * {@code UNION ALL} below, one branch per key, was planned afresh on every call, and for 50 keys its planning took
+ * longer than its execution (docs/performance.md, "Sixth round").</li>
+ * <li>On H2, which has no {@code LATERAL}: a {@code UNION ALL} of one branch per key.</li>
+ * </ul>
+ * Each repository that batches makes its own from its {@code JdbcClient} and {@code DataSource}, so that a
+ * repository still needs nothing but what every test slice and module test has.
  */
 public final class TopPerKey {
 
-    /** Keeps each statement's text (and the databases' parse caches) bounded. */
+    /** Keeps each {@code UNION ALL} statement's text (and H2's parse cache) bounded. */
     static final int KEYS_PER_STATEMENT = 50;
 
-    private TopPerKey() {
+    private final JdbcClient jdbc;
+    private final DatabaseKind database;
+
+    /** Tells the database from the pool's URL, without a connection (see {@link DatabaseKind}). */
+    public TopPerKey(JdbcClient jdbc, DataSource dataSource) {
+        this.jdbc = jdbc;
+        this.database = new DatabaseKind(dataSource);
     }
 
     /**
-     * @param branch one key's query; {@code :key} is the key and {@code :limit} the row count. Every
-     *               {@code :key} in it is renamed per branch, so it must not name other parameters
-     *               starting with {@code key}.
+     * @param branch one key's query; {@code :key} is the key and {@code :limit} the row count. Every {@code :key} in
+     *               it is replaced, so it must not name other parameters starting with {@code key}.
      */
-    public static <T> List<T> query(JdbcClient jdbc, String branch, Collection<Long> keys, int limit, RowMapper<T> rows) {
+    public <T> List<T> query(String branch, Collection<Long> keys, int limit, RowMapper<T> rows) {
+        if (keys.isEmpty()) {
+            return new ArrayList<>();
+        }
+        if (database.postgres()) {
+            return jdbc.sql("SELECT t.* FROM unnest(:keys) AS top_keys (top_key) CROSS JOIN LATERAL ("
+                    + branch.replace(":key", "top_keys.top_key") + ") t")
+                    .param("keys", new SqlArrayValue("bigint", keys.toArray())).param("limit", limit)
+                    .query(rows).list();
+        }
         List<Long> all = List.copyOf(keys);
         List<T> result = new ArrayList<>();
         for (int from = 0; from < all.size(); from += KEYS_PER_STATEMENT) {

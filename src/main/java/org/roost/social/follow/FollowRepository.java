@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import javax.sql.DataSource;
+
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Timestamps;
 import org.roost.platform.shared.TopPerKey;
@@ -21,9 +23,11 @@ class FollowRepository {
     }
 
     private final JdbcClient jdbc;
+    private final TopPerKey topPerKey;
 
-    FollowRepository(JdbcClient jdbc) {
+    FollowRepository(JdbcClient jdbc, DataSource dataSource) {
         this.jdbc = jdbc;
+        this.topPerKey = new TopPerKey(jdbc, dataSource);
     }
 
     /** @return whether the follow is new; repeating it changes nothing (and leaves the counters alone) */
@@ -145,7 +149,7 @@ class FollowRepository {
     private List<Edge> edges(String by, String other, Collection<Long> ids, int perKey) {
         String branch = "SELECT user_id, follower_id FROM follows WHERE " + by + " = :key AND " + other + " > 0 AND ("
                 + by + ", " + other + ") > (:key, 0) ORDER BY " + by + ", " + other + " LIMIT :limit";
-        List<Edge> edges = new ArrayList<>(TopPerKey.query(jdbc, branch, ids, perKey,
+        List<Edge> edges = new ArrayList<>(topPerKey.query(branch, ids, perKey,
                 (rs, row) -> new Edge(rs.getLong("user_id"), rs.getLong("follower_id"))));
         Comparator<Edge> byUser = Comparator.comparingLong(Edge::userId);
         Comparator<Edge> byFollower = Comparator.comparingLong(Edge::followerId);

@@ -6,6 +6,8 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 
+import javax.sql.DataSource;
+
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Timestamps;
 import org.roost.platform.shared.TopPerKey;
@@ -19,9 +21,11 @@ class LikeRepository {
     }
 
     private final JdbcClient jdbc;
+    private final TopPerKey topPerKey;
 
-    LikeRepository(JdbcClient jdbc) {
+    LikeRepository(JdbcClient jdbc, DataSource dataSource) {
         this.jdbc = jdbc;
+        this.topPerKey = new TopPerKey(jdbc, dataSource);
     }
 
     /** @return whether the like is new; repeating it changes nothing (and leaves the count alone) */
@@ -66,7 +70,7 @@ class LikeRepository {
     List<Like> likersOf(Collection<Long> postIds, int perPost) {
         String branch = "SELECT post_id, user_id FROM likes WHERE post_id = :key AND user_id > 0 "
                 + "AND (post_id, user_id) > (:key, 0) ORDER BY post_id, user_id LIMIT :limit";
-        List<Like> likes = new ArrayList<>(TopPerKey.query(jdbc, branch, postIds, perPost,
+        List<Like> likes = new ArrayList<>(topPerKey.query(branch, postIds, perPost,
                 (rs, row) -> new Like(rs.getLong("post_id"), rs.getLong("user_id"))));
         likes.sort(Comparator.comparingLong(Like::postId).thenComparingLong(Like::userId));
         return likes;

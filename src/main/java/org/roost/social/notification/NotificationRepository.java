@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import javax.sql.DataSource;
+
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Timestamps;
 import org.roost.platform.shared.TopPerKey;
@@ -33,9 +35,11 @@ class NotificationRepository {
             + "n.is_read, n.created_at, n.updated_at, n.seq";
 
     private final JdbcClient jdbc;
+    private final TopPerKey topPerKey;
 
-    NotificationRepository(JdbcClient jdbc) {
+    NotificationRepository(JdbcClient jdbc, DataSource dataSource) {
         this.jdbc = jdbc;
+        this.topPerKey = new TopPerKey(jdbc, dataSource);
     }
 
     /**
@@ -144,7 +148,7 @@ class NotificationRepository {
     List<Actor> newestActors(Collection<Long> ids, int perNotification) {
         String branch = "SELECT notification_id, actor_id, id FROM notification_actors WHERE notification_id = :key "
                 + "ORDER BY notification_id DESC, id DESC LIMIT :limit";
-        return TopPerKey.query(jdbc, branch, ids, perNotification,
+        return topPerKey.query(branch, ids, perNotification,
                 (rs, row) -> new Actor(rs.getLong("notification_id"), rs.getLong("actor_id")));
     }
 

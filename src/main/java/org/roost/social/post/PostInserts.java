@@ -3,6 +3,9 @@ package org.roost.social.post;
 import java.sql.Types;
 import java.time.Instant;
 
+import javax.sql.DataSource;
+
+import org.roost.platform.shared.DatabaseKind;
 import org.roost.platform.shared.Timestamps;
 import org.roost.social.post.settings.TimelineSettings;
 import org.jspecify.annotations.Nullable;
@@ -43,11 +46,11 @@ class PostInserts {
     private final TransactionTemplate transaction;
     private final TimelineSettings settings;
 
-    PostInserts(JdbcClient jdbc, DatabaseKind database, FeedRepository feed, TransactionTemplate transaction,
+    PostInserts(JdbcClient jdbc, DataSource dataSource, FeedRepository feed, TransactionTemplate transaction,
             TimelineSettings settings) {
         this.settings = settings;
         this.jdbc = jdbc;
-        this.database = database;
+        this.database = new DatabaseKind(dataSource);
         this.feed = feed;
         this.transaction = transaction;
     }

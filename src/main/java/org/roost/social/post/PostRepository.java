@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import javax.sql.DataSource;
+
 import org.jspecify.annotations.Nullable;
 import org.roost.identity.user.UserRows;
 import org.roost.identity.user.UserSummary;
@@ -29,9 +31,11 @@ class PostRepository {
     private static final String AUTHOR_BEFORE = "author_id = :author AND id < :before AND (author_id, id) < (:author, :before)";
 
     private final JdbcClient jdbc;
+    private final TopPerKey topPerKey;
 
-    PostRepository(JdbcClient jdbc) {
+    PostRepository(JdbcClient jdbc, DataSource dataSource) {
         this.jdbc = jdbc;
+        this.topPerKey = new TopPerKey(jdbc, dataSource);
     }
 
     Optional<PostSummary> find(long id) {
@@ -93,7 +97,7 @@ class PostRepository {
         String branch = "SELECT " + COLUMNS + " FROM posts WHERE "
                 + AUTHOR_BEFORE.replace(":author", ":key").replace(":before", Long.toString(Long.MAX_VALUE))
                 + " ORDER BY author_id DESC, id DESC LIMIT :limit";
-        List<PostSummary> posts = new ArrayList<>(TopPerKey.query(jdbc, branch, authorIds, perAuthor, PostRepository::map));
+        List<PostSummary> posts = new ArrayList<>(topPerKey.query(branch, authorIds, perAuthor, PostRepository::map));
         posts.sort(Comparator.comparingLong(PostSummary::authorId).thenComparing(PostSummary::id, Comparator.reverseOrder()));
         return posts;
     }
@@ -140,7 +144,7 @@ class PostRepository {
     List<PostSummary> repliesOf(Collection<Long> postIds, int perPost) {
         String branch = "SELECT " + COLUMNS + " FROM posts WHERE in_reply_to = :key AND id > 0 "
                 + "AND (in_reply_to, id) > (:key, 0) ORDER BY in_reply_to, id LIMIT :limit";
-        List<PostSummary> replies = new ArrayList<>(TopPerKey.query(jdbc, branch, postIds, perPost, PostRepository::map));
+        List<PostSummary> replies = new ArrayList<>(topPerKey.query(branch, postIds, perPost, PostRepository::map));
         replies.sort(Comparator.comparing(PostSummary::id));
         return replies;
     }

@@ -18,7 +18,8 @@ class FollowQueryPlanTest {
     void pagesAndBatchesReadOnlyTheRowsTheyReturn() throws Exception {
         // given one user with 100,000 followers and one with 1,000
         QueryPlans plans = QueryPlans.shared();
-        FollowRepository follows = new FollowRepository(JdbcClient.create(plans.dataSource()));
+        JdbcClient jdbc = JdbcClient.create(plans.dataSource());
+        FollowRepository follows = new FollowRepository(jdbc, plans.dataSource());
 
         // when follower and following pages, first and deep, and batches of both are read
         List<Long> first = follows.followers(QueryPlans.POPULAR_USER, null, 21);

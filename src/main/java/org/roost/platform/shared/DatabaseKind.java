@@ -1,4 +1,4 @@
-package org.roost.social.post;
+package org.roost.platform.shared;
 
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
@@ -10,11 +10,13 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.jdbc.DatabaseDriver;
 import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.jdbc.support.MetaDataAccessException;
-import org.springframework.stereotype.Component;
 
-/** Whether the database is PostgreSQL, for the statements H2 cannot run (data-modifying CTEs). */
-@Component
-class DatabaseKind {
+/**
+ * Whether the database is PostgreSQL, for the statements H2 cannot run (data-modifying CTEs, {@code LATERAL}) and the
+ * PostgreSQL forms that plan cheaper there ({@link TopPerKey}). Made by each repository that needs it from its
+ * {@code DataSource}, not a bean, so that a repository needs nothing a test slice or a module test lacks.
+ */
+public final class DatabaseKind {
 
     private final DataSource dataSource;
     /**
@@ -23,7 +25,7 @@ class DatabaseKind {
      */
     private volatile @Nullable Boolean postgres;
 
-    DatabaseKind(DataSource dataSource) {
+    public DatabaseKind(DataSource dataSource) {
         this.dataSource = dataSource;
         this.postgres = fromUrl(dataSource);
     }
@@ -42,7 +44,7 @@ class DatabaseKind {
     }
 
     /** False when it cannot be told yet: the portable statements run on PostgreSQL too. */
-    boolean postgres() {
+    public boolean postgres() {
         Boolean known = postgres;
         if (known == null) {
             try {
