@@ -40,26 +40,29 @@ public final class TopPerKey {
     }
 
     /**
-     * @param branch one key's query; {@code :key} is the key and {@code :limit} the row count. Every {@code :key} in
-     *               it is replaced, so it must not name other parameters starting with {@code key}.
+     * @param branch one key's query; {@code :key} is the key and {@code :limit} the row count (1 to 100, written into
+     *               the statement). Every {@code :key} in it is replaced, so it must not name other parameters
+     *               starting with {@code key}.
      */
     public <T> List<T> query(String branch, Collection<Long> keys, int limit, RowMapper<T> rows) {
         if (keys.isEmpty()) {
             return new ArrayList<>();
         }
+        // The count is written into the statement, not bound: PostgreSQL's plan cache cannot cost a plan whose LIMIT is a
+        // parameter, and planned such a statement afresh on every call (docs/performance.md, "Sixth round").
+        String counted = branch.replace(":limit", Integer.toString(limit));
         if (database.postgres()) {
             return jdbc.sql("SELECT t.* FROM unnest(:keys) AS top_keys (top_key) CROSS JOIN LATERAL ("
-                    + branch.replace(":key", "top_keys.top_key") + ") t")
-                    .param("keys", new SqlArrayValue("bigint", keys.toArray())).param("limit", limit)
-                    .query(rows).list();
+                    + counted.replace(":key", "top_keys.top_key") + ") t")
+                    .param("keys", new SqlArrayValue("bigint", keys.toArray())).query(rows).list();
         }
         List<Long> all = List.copyOf(keys);
         List<T> result = new ArrayList<>();
         for (int from = 0; from < all.size(); from += KEYS_PER_STATEMENT) {
             List<Long> chunk = all.subList(from, Math.min(all.size(), from + KEYS_PER_STATEMENT));
             String sql = String.join(" UNION ALL ", IntStream.range(0, chunk.size())
-                    .mapToObj(i -> "(" + branch.replace(":key", ":key" + i) + ")").toList());
-            JdbcClient.StatementSpec statement = jdbc.sql(sql).param("limit", limit);
+                    .mapToObj(i -> "(" + counted.replace(":key", ":key" + i) + ")").toList());
+            JdbcClient.StatementSpec statement = jdbc.sql(sql);
             for (int i = 0; i < chunk.size(); i++) {
                 statement = statement.param("key" + i, chunk.get(i));
             }
