@@ -7,9 +7,9 @@ import org.roost.platform.shared.Preloaded;
 
 /**
  * A field of {@code User} that another module loads in the same statement as the user, when {@code user(id)} asks for
- * it: {@code user(id) { name posts { title } }} is then one round trip to the database instead of two (on
- * PostgreSQL each round trip costs about as much as the rest of a small request: docs/performance.md). The module
- * that owns the field implements this; {@code user(id)} only asks it, so this module knows no other's fields.
+ * it: {@code user(id) { name posts { title } }} is then one statement instead of two (docs/performance.md, "Sixth
+ * round"). The module that owns the field implements this; {@code user(id)} only asks it, so this module knows no
+ * other's fields.
  */
 public interface UserFieldPreload {
 
