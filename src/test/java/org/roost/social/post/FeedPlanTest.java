@@ -3,6 +3,7 @@ package org.roost.social.post;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.roost.support.GeneratedUsers;
 import org.roost.support.RepositorySliceOnPostgres;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -26,11 +27,7 @@ class FeedPlanTest {
     @Test
     void readsOnePageByAnIndexRangeWhateverTheReaderFollows() {
         // given
-        String tag = Long.toString(System.nanoTime(), 36);
-        jdbc.sql("INSERT INTO users (username, name, password_hash, created_at, updated_at) SELECT 'plan' || g || '_' || :tag, "
-                + "'Plan ' || g, 'x', now(), now() FROM generate_series(1, 1002) g").param("tag", tag).update();
-        List<Long> ids = jdbc.sql("SELECT id FROM users WHERE username LIKE 'plan%\\_' || :tag ORDER BY id")
-                .param("tag", tag).query(Long.class).list();
+        List<Long> ids = GeneratedUsers.insert(jdbc, "plan", 1002);
         long light = ids.get(0);
         long heavy = ids.get(1);
         long firstAuthor = ids.get(2);

@@ -3,6 +3,7 @@ package org.roost.social.timelines;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.roost.support.GeneratedUsers;
 import org.roost.support.RepositorySliceOnPostgres;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -31,11 +32,7 @@ class FeedTrimPlanTest {
     @Test
     void findsAndTrimsFeedsOverTheCapByIndexRangesWithoutCountingThem() {
         // given
-        String tag = Long.toString(System.nanoTime(), 36);
-        jdbc.sql("INSERT INTO users (username, name, password_hash, created_at, updated_at) SELECT 'trim' || g || '_' || :tag, "
-                + "'Trim ' || g, 'x', now(), now() FROM generate_series(1, 2000) g").param("tag", tag).update();
-        List<Long> ids = jdbc.sql("SELECT id FROM users WHERE username LIKE 'trim%\\_' || :tag ORDER BY id")
-                .param("tag", tag).query(Long.class).list();
+        List<Long> ids = GeneratedUsers.insert(jdbc, "trim", 2000);
         long first = ids.getFirst();
         long heavy = ids.get(100);
         jdbc.sql("INSERT INTO feed_entries (owner_id, post_id, author_id) SELECT o, o * 10000 + n, o "
