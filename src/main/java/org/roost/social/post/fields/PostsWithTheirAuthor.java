@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.roost.identity.user.UserFieldPreload;
+import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.PageArguments;
 import org.roost.platform.shared.PageRequest;
 import org.roost.platform.shared.Preloaded;
@@ -31,16 +32,27 @@ class PostsWithTheirAuthor implements UserFieldPreload {
 
     @Override
     public boolean preloads(Map<String, Object> arguments) {
-        Object after = arguments.get("after");
-        Object first = arguments.get("first");
-        return (after == null || "".equals(after))
-                && (first == null || first instanceof Integer size && size >= 1 && size <= PageRequest.MAX_LIMIT);
+        return firstPage(arguments).isPresent();
     }
 
     @Override
     public Optional<Preloaded> load(long userId, Map<String, Object> arguments) {
-        PageRequest page = PageArguments.of((Integer) arguments.get("first"), null);
+        PageRequest page = firstPage(arguments).orElseThrow();
         return posts.authorWithNewest(userId, page.limit()).map(found ->
                 new Preloaded(found.author(), new PostBatches.Key(userId, page), found.posts()));
+    }
+
+    /**
+     * The page {@code User.posts} reads these arguments as ({@link PageArguments}, its own rules), if it is a first
+     * page; none for a page after a cursor or arguments the field refuses (it answers that error itself).
+     */
+    private static Optional<PageRequest> firstPage(Map<String, Object> arguments) {
+        try {
+            PageRequest page = PageArguments.of((Integer) arguments.get("first"), (String) arguments.get("after"));
+            return page.afterId() == null ? Optional.of(page) : Optional.empty();
+        }
+        catch (ApiException refused) {
+            return Optional.empty();
+        }
     }
 }
