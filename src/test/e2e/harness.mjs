@@ -9,6 +9,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 export const failures = [];
 export const problems = [];
+/** Every page a person opened, and the answers of 400 and above their pages received: printed when a script fails. */
+const pages = [];
+const refusals = [];
 export const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); };
 mkdirSync(shots, { recursive: true });
 
@@ -21,6 +24,11 @@ export const browser = await chromium.launch({
 export async function person(viewport = { width: 1280, height: 800 }, options = {}) {
   const context = await browser.newContext({ viewport, baseURL: base, ...options });
   const page = await context.newPage();
+  pages.push(page);
+  page.on('requestfinished', async (request) => {
+    const response = await request.response().catch(() => null);
+    if (response && response.status() >= 400) refusals.push(`${request.method()} ${new URL(request.url()).pathname} ${response.status()}`);
+  });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   // The API links an avatar only when there is one: the app never asks for one that is not there
   page.on('response', (response) => {
@@ -106,6 +114,13 @@ export async function finish(run) {
   } catch (error) {
     console.log(`FAIL ${error.stack || error}`);
     failures.push(String(error));
+    // What the person saw, for a failure that only a loaded machine shows
+    console.log(`     answers of 400 and above: ${refusals.slice(-20).join(' | ') || 'none'}`);
+    console.log(`     console errors: ${problems.join(' | ') || 'none'}`);
+    for (const page of pages.filter((p) => !p.isClosed())) {
+      const said = await page.locator('[role=status], [role=alert]').allInnerTexts().catch(() => []);
+      console.log(`     ${page.url()}: ${said.filter((t) => t.trim()).join(' | ') || 'no status or alert text'}`);
+    }
   } finally {
     await browser.close();
   }
