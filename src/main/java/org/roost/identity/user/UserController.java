@@ -76,7 +76,12 @@ class UserController {
     @GetMapping("/{userId}")
     UserRepresentation get(@PathVariable String userId, Caller caller, HttpServletRequest request) {
         caller.requireScope(Scopes.USERS_READ);
-        return represent(users.get(Ids.parse(userId, "The user")), caller, request);
+        long id = Ids.parse(userId, "The user");
+        if (UserService.seesEmail(caller, id)) { // one's own profile, with the address: one statement, not two
+            UserWithEmail own = users.getWithEmail(id);
+            return UserRepresentation.ofOwner(own.user(), own.email(), ApiPaths.prefix(request));
+        }
+        return UserRepresentation.of(users.get(id), ApiPaths.prefix(request));
     }
 
     @Operation(operationId = "updateUser", summary = "Update a user (name, password, email address)", tags = "users")

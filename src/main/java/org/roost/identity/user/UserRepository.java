@@ -134,6 +134,15 @@ class UserRepository {
                 .param("id", id).param("bio", bio, java.sql.Types.VARCHAR).param("now", Timestamps.utc(now)).update();
     }
 
+    /** The user and their address in one statement: their own profile, which only they read with the address. */
+    Optional<UserWithEmail> findWithEmail(long id) {
+        return jdbc.sql("SELECT w.*, e.email, e.verified_email FROM (" + UserRows.select("id = :id")
+                        + ") w JOIN users e ON e.id = w.id").param("id", id)
+                .query((rs, row) -> new UserWithEmail(UserRows.map(rs),
+                        ContactEmail.of(rs.getString("email"), rs.getString("verified_email"))))
+                .optional();
+    }
+
     Optional<ContactEmail> findEmail(long id) {
         return jdbc.sql("SELECT email, verified_email FROM users WHERE id = :id").param("id", id)
                 .query((rs, row) -> ContactEmail.of(rs.getString("email"), rs.getString("verified_email"))).optional();

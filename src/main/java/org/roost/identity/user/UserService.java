@@ -251,6 +251,11 @@ public class UserService {
         return matches;
     }
 
+    /** The user with their address, for the user themself: one statement where {@link #get} and {@link #email} are two. */
+    UserWithEmail getWithEmail(long id) {
+        return users.findWithEmail(id).orElseThrow(() -> ApiException.notFound("The user"));
+    }
+
     /** The user's address as only they may see it. */
     public ContactEmail email(long id) {
         return users.findEmail(id).orElse(ContactEmail.NONE);
