@@ -76,12 +76,7 @@ class UserController {
     @GetMapping("/{userId}")
     UserRepresentation get(@PathVariable String userId, Caller caller, HttpServletRequest request) {
         caller.requireScope(Scopes.USERS_READ);
-        long id = Ids.parse(userId, "The user");
-        if (UserService.seesEmail(caller, id)) { // one's own profile, with the address: one statement, not two
-            UserWithEmail own = users.getWithEmail(id);
-            return UserRepresentation.ofOwner(own.user(), own.email(), ApiPaths.prefix(request));
-        }
-        return UserRepresentation.of(users.get(id), ApiPaths.prefix(request));
+        return read(Ids.parse(userId, "The user"), caller, request);
     }
 
     @Operation(operationId = "updateUser", summary = "Update a user (name, password, email address)", tags = "users")
@@ -94,7 +89,7 @@ class UserController {
             Caller caller, HttpServletRequest request) {
         long id = Ids.parse(userId, "The user");
         caller.requireOwner(id, Scopes.USERS_WRITE);
-        preconditions.checkIfMatch(request, () -> represent(users.get(id), caller, request));
+        preconditions.checkIfMatch(request, () -> read(id, caller, request));
         return represent(users.update(id, caller, command), caller, request);
     }
 
@@ -104,9 +99,18 @@ class UserController {
     ResponseEntity<Void> delete(@PathVariable String userId, Caller caller, HttpServletRequest request) {
         long id = Ids.parse(userId, "The user");
         caller.requireOwner(id, Scopes.USERS_WRITE);
-        preconditions.checkIfMatch(request, () -> represent(users.get(id), caller, request));
+        preconditions.checkIfMatch(request, () -> read(id, caller, request));
         users.delete(id, caller);
         return ResponseEntity.noContent().build();
+    }
+
+    /** The user as this caller sees them, in one statement: for the user themself, the address comes with the row. */
+    private UserRepresentation read(long id, Caller caller, HttpServletRequest request) {
+        if (UserService.seesEmail(caller, id)) {
+            UserWithEmail own = users.getWithEmail(id);
+            return UserRepresentation.ofOwner(own.user(), own.email(), ApiPaths.prefix(request));
+        }
+        return UserRepresentation.of(users.get(id), ApiPaths.prefix(request));
     }
 
     private UserRepresentation represent(UserSummary user, Caller caller, HttpServletRequest request) {

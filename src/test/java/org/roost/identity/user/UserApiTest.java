@@ -359,4 +359,25 @@ class UserApiTest {
         // then the address came with the user's row, not in a statement of its own
         assertThat(fewestExtra).isZero();
     }
+
+    @Test
+    void writesToOnesProfileOnlyWithTheTagOfItsCurrentRepresentation() {
+        // given the tag of one's own profile as read
+        ApiClient.Login me = api().newUser("tagged");
+        String path = "/api/v1/users/" + me.userId();
+        String tag = me.apply(mvc.get().uri(path)).exchange().getResponse().getHeader("ETag");
+
+        // when a change names that tag, and a second change and a deletion name it again
+        var changed = me.apply(mvc.patch().uri(path)).header("If-Match", tag).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"name\":\"Tagged Two\"}").exchange();
+        var stale = me.apply(mvc.patch().uri(path)).header("If-Match", tag).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"name\":\"Tagged Three\"}").exchange();
+        var staleDelete = me.apply(mvc.delete().uri(path)).header("If-Match", tag).exchange();
+
+        // then only the first is made: the tag a write checks is the tag a read gave
+        assertThat(changed).hasStatus(200);
+        assertThat(stale).hasStatus(412).bodyJson().extractingPath("$.error.code").isEqualTo("PRECONDITION_FAILED");
+        assertThat(staleDelete).hasStatus(412);
+        assertThat(me.apply(mvc.get().uri(path)).exchange()).bodyJson().extractingPath("$.name").isEqualTo("Tagged Two");
+    }
 }
