@@ -2,6 +2,7 @@ package org.roost.authorization.devicegrant;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.roost.platform.web.RequestPaths;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.AuthenticationProvider;
@@ -34,7 +35,7 @@ final class DeviceClients {
 
         @Override
         public @Nullable Authentication convert(HttpServletRequest request) {
-            String path = request.getRequestURI();
+            String path = RequestPaths.of(request);
             boolean device = "/oauth2/device_authorization".equals(path) || ("/oauth2/token".equals(path)
                     && AuthorizationGrantType.DEVICE_CODE.getValue().equals(request.getParameter("grant_type")));
             String[] clientIds = request.getParameterValues("client_id");

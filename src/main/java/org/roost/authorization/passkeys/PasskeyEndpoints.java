@@ -18,6 +18,7 @@ import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.ErrorCode;
 import org.roost.platform.stepup.Reauthentication;
 import org.roost.platform.web.ErrorResponses;
+import org.roost.platform.web.RequestPaths;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -43,7 +44,7 @@ final class PasskeyEndpoints extends OncePerRequestFilter {
     }
 
     static boolean isPasskeyEndpoint(HttpServletRequest request) {
-        String path = request.getRequestURI();
+        String path = RequestPaths.of(request);
         return path.startsWith("/webauthn/") || path.equals("/login/webauthn");
     }
 
@@ -61,11 +62,11 @@ final class PasskeyEndpoints extends OncePerRequestFilter {
             errors.write(request, response, ApiException.rateLimited(refusal.get()));
             return;
         }
-        if (request.getRequestURI().startsWith("/webauthn/register") && !signedIn()) {
+        if (RequestPaths.of(request).startsWith("/webauthn/register") && !signedIn()) {
             errors.write(request, response, ErrorCode.UNAUTHENTICATED, "Sign in to add a passkey.");
             return;
         }
-        if (request.getRequestURI().startsWith("/webauthn/register")) {
+        if (RequestPaths.of(request).startsWith("/webauthn/register")) {
             // A passkey signs in without the password and outlives a reset: a stolen session must not add one.
             try {
                 reauthentication.require(SecurityContextHolder.getContext().getAuthentication());

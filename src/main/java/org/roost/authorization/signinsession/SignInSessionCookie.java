@@ -1,6 +1,7 @@
 package org.roost.authorization.signinsession;
 
 import org.roost.authorization.server.AuthorizationServerExtension;
+import org.roost.platform.web.RequestPaths;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -60,7 +61,7 @@ public class SignInSessionCookie {
             }
 
             private HttpSessionIdResolver pick(HttpServletRequest request) {
-                String path = request.getRequestURI();
+                String path = RequestPaths.of(request);
                 return isSignInPath(path) || pages.contains(path) ? signIn : api;
             }
         };

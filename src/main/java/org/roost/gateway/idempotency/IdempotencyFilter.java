@@ -24,6 +24,7 @@ import org.roost.platform.web.ErrorResponses;
 import org.roost.platform.requestbody.BoundedBody;
 import org.roost.platform.requestbody.BufferedBodyRequest;
 import org.roost.platform.web.FilterOrder;
+import org.roost.platform.web.RequestPaths;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -57,7 +58,7 @@ class IdempotencyFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
+        String path = RequestPaths.of(request);
         String type = request.getContentType();
         return !"POST".equals(request.getMethod()) || request.getHeader(HEADER) == null
                 || !(path.startsWith(ApiPaths.UNVERSIONED + "/"))
@@ -154,7 +155,7 @@ class IdempotencyFilter extends OncePerRequestFilter {
     private static String fingerprint(HttpServletRequest request, byte[] body) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update((request.getMethod() + " " + request.getRequestURI() + "?"
+            sha.update((request.getMethod() + " " + RequestPaths.of(request) + "?"
                     + (request.getQueryString() == null ? "" : request.getQueryString()) + "\n")
                     .getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha.digest(body));

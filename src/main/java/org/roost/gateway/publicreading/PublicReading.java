@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import org.roost.platform.shared.Caller;
 import org.roost.platform.shared.Scopes;
+import org.roost.platform.web.RequestPaths;
 import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
 
@@ -54,7 +55,7 @@ public class PublicReading {
     public boolean admitsRestVisitor(HttpServletRequest request) {
         String method = request.getMethod();
         return enabled && ("GET".equals(method) || "HEAD".equals(method)) && noCredential(request)
-                && READABLE.matcher(request.getRequestURI().substring(request.getContextPath().length())).matches();
+                && READABLE.matcher(RequestPaths.of(request)).matches();
     }
 
     /** Whether this GraphQL request may run its query as a visitor (queries only: the transport checks that). */

@@ -5,6 +5,7 @@ import java.util.Set;
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.roost.identity.session.SessionUser;
+import org.roost.platform.web.RequestPaths;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -42,7 +43,7 @@ class CsrfConfig {
     }
 
     private static boolean isCredentialEndpoint(HttpServletRequest request, Set<String> credentialEndpoints) {
-        return "POST".equals(request.getMethod()) && credentialEndpoints.contains(request.getRequestURI());
+        return "POST".equals(request.getMethod()) && credentialEndpoints.contains(RequestPaths.of(request));
     }
 
     static boolean hasBearer(HttpServletRequest request) {

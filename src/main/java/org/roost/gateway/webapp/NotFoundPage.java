@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.roost.platform.web.RequestPaths;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -63,7 +64,7 @@ class NotFoundPage implements HandlerExceptionResolver {
 
     private static boolean navigates(HttpServletRequest request) {
         String accept = request.getHeader(HttpHeaders.ACCEPT);
-        String path = request.getRequestURI().substring(request.getContextPath().length());
+        String path = RequestPaths.of(request);
         for (String api : API_PATHS) {
             if (path.startsWith(api)) {
                 return false;

@@ -1,6 +1,6 @@
 /** The browser app at {@code /}: its HTML routes and their security headers (the app itself is static files). */
 @ApplicationModule(displayName = "Gateway: webapp",
-        allowedDependencies = {})
+        allowedDependencies = { "platform :: web" })
 @NullMarked
 package org.roost.gateway.webapp;
 

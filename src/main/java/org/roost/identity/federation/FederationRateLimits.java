@@ -13,6 +13,7 @@ import org.roost.platform.ratelimits.RateLimitBuckets;
 import org.roost.platform.ratelimits.RateLimitProperties;
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.web.ErrorResponses;
+import org.roost.platform.web.RequestPaths;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -49,7 +50,7 @@ final class FederationRateLimits extends OncePerRequestFilter {
             return;
         }
         long seconds = refusal.get().toSeconds();
-        if (request.getRequestURI().equals("/auth/providers")) {
+        if (RequestPaths.of(request).equals("/auth/providers")) {
             errors.write(request, response, ApiException.rateLimited(refusal.get()));
             return;
         }

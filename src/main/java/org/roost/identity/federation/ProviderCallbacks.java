@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 
 import org.roost.platform.shared.SecurityEvent;
+import org.roost.platform.web.RequestPaths;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
@@ -85,7 +86,8 @@ class ProviderCallbacks implements AuthenticationSuccessHandler, AuthenticationF
     @Override
     public void onAuthenticationFailure(HttpServletRequest request, HttpServletResponse response,
             AuthenticationException exception) throws IOException {
-        String registrationId = request.getRequestURI().substring(request.getRequestURI().lastIndexOf('/') + 1);
+        String path = RequestPaths.of(request);
+        String registrationId = path.substring(path.lastIndexOf('/') + 1);
         String name = providers.find(registrationId).map(Providers.Provider::name).orElse("unknown");
         String error = exception instanceof OAuth2AuthenticationException oauth ? oauth.getError().getErrorCode() : "error";
         // the provider's own error code comes from the query string: only a plain one goes to the audit log

@@ -8,6 +8,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.roost.platform.web.RequestPaths;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -33,13 +34,13 @@ final class SignInStarts extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !request.getRequestURI().startsWith(PREFIX);
+        return !RequestPaths.of(request).startsWith(PREFIX);
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String id = request.getRequestURI().substring(PREFIX.length());
+        String id = RequestPaths.of(request).substring(PREFIX.length());
         Optional<Providers.Provider> provider = providers.find(id);
         if (provider.isEmpty() || !"GET".equals(request.getMethod())) {
             pages.noSuchProvider(response, provider.isEmpty() ? 404 : 405);

@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.web.ErrorResponses;
 import org.roost.platform.web.FilterOrder;
+import org.roost.platform.web.RequestPaths;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -39,7 +40,7 @@ class ClientSecretThrottleFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !"POST".equals(request.getMethod()) || !PATHS.contains(request.getRequestURI());
+        return !"POST".equals(request.getMethod()) || !PATHS.contains(RequestPaths.of(request));
     }
 
     @Override

@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.Caller;
 import org.roost.platform.web.ErrorResponses;
+import org.roost.platform.web.RequestPaths;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -42,8 +43,7 @@ public final class RateLimitFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        String path = request.getRequestURI();
-        return !properties.enabled() || !(path.startsWith("/api/") || path.equals("/graphql"));
+        return !properties.enabled() || !(RequestPaths.of(request).startsWith("/api/") || isGraphQl(request));
     }
 
     @Override
@@ -80,6 +80,6 @@ public final class RateLimitFilter extends OncePerRequestFilter {
     }
 
     private static boolean isGraphQl(HttpServletRequest request) {
-        return request.getRequestURI().equals("/graphql");
+        return RequestPaths.of(request).equals("/graphql");
     }
 }

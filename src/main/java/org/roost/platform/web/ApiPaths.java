@@ -15,7 +15,6 @@ public final class ApiPaths {
     }
 
     public static String prefix(HttpServletRequest request) {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        return path.equals(V1) || path.startsWith(V1 + "/") ? V1 : UNVERSIONED;
+        return RequestPaths.isUnder(request, V1) ? V1 : UNVERSIONED;
     }
 }

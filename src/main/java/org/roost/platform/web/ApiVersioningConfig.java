@@ -19,8 +19,7 @@ class ApiVersioningConfig {
     @Bean
     ApiVersionResolver apiVersionResolver() {
         return request -> {
-            String path = request.getRequestURI();
-            return path.startsWith("/api/") || path.equals("/api") ? CURRENT : null;
+            return RequestPaths.isUnder(request, "/api") ? CURRENT : null;
         };
     }
 
@@ -29,7 +28,7 @@ class ApiVersioningConfig {
         StandardApiVersionDeprecationHandler handler = new StandardApiVersionDeprecationHandler();
         for (ApiProperties.Deprecation deprecation : properties.deprecations()) {
             var spec = handler.configureVersion(CURRENT)
-                    .setRequestPredicate(request -> request.getRequestURI().startsWith(deprecation.pathPrefix()))
+                    .setRequestPredicate(request -> RequestPaths.of(request).startsWith(deprecation.pathPrefix()))
                     .setDeprecationDate(deprecation.since());
             if (deprecation.sunset() != null) {
                 spec.setSunsetDate(deprecation.sunset());

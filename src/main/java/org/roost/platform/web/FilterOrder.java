@@ -19,14 +19,17 @@ public final class FilterOrder {
     /** The access log sees every answer below it, refusals included. */
     public static final int ACCESS_LOG = REQUEST_ID + 2;
 
+    /** A path percent-encoding an unreserved character ({@code /%61pi}) is refused before any decision by path. */
+    public static final int PATH_SPELLING = REQUEST_ID + 3;
+
     /** A body over the limit is refused before anything reads it. */
-    public static final int BODY_SIZE_LIMIT = REQUEST_ID + 3;
+    public static final int BODY_SIZE_LIMIT = REQUEST_ID + 4;
 
     /** A {@code Host} this service is not reached by is refused before any handler or security chain. */
-    public static final int ALLOWED_HOSTS = REQUEST_ID + 4;
+    public static final int ALLOWED_HOSTS = REQUEST_ID + 5;
 
     /** A media range as {@code Content-Type} is refused before functional routing reads it. */
-    public static final int MEDIA_RANGE_CONTENT_TYPE = REQUEST_ID + 5;
+    public static final int MEDIA_RANGE_CONTENT_TYPE = REQUEST_ID + 6;
 
     /** The sign-in flow's own redirects are sent relative (only with a configured issuer). */
     public static final int ISSUER_REDIRECTS = REQUEST_ID + 10;
