@@ -7,6 +7,7 @@ import org.roost.identity.session.SessionUser;
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.DependencyFailures;
 import org.roost.platform.shared.SecurityEvent;
+import org.roost.platform.stepup.Reauthentication;
 import org.roost.identity.twofactor.SecondFactors;
 import org.roost.identity.user.UserService;
 import org.roost.identity.user.UserSummary;
@@ -14,6 +15,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.webauthn.api.Bytes;
 import org.springframework.security.web.webauthn.api.CredentialRecord;
 import org.springframework.security.web.webauthn.api.ImmutablePublicKeyCredentialUserEntity;
@@ -33,7 +35,8 @@ import org.springframework.security.web.webauthn.management.WebAuthnRelyingParty
  * Spring's relying party (webauthn4j), told who a session's user is: the WebAuthn user entity is named by the Roost
  * username (the account name an authenticator shows) and shows the display name. A failed verification (a passkey
  * made for another site, an answer to another challenge) becomes the contract's {@code VALIDATION_ERROR}, and a new
- * passkey is audited.
+ * passkey is audited. Adding one needs a recent sign-in ({@link Reauthentication}), checked here, in the operation,
+ * whatever door or spelling of a URL reached it: a passkey signs in without the password and outlives a reset.
  */
 final class PasskeyRelyingParty implements WebAuthnRelyingPartyOperations {
 
@@ -47,10 +50,12 @@ final class PasskeyRelyingParty implements WebAuthnRelyingPartyOperations {
     private final ApplicationEventPublisher events;
     private final UserCredentialRepository credentials;
     private final SecondFactors secondFactors;
+    private final Reauthentication reauthentication;
 
     PasskeyRelyingParty(WebAuthnRelyingPartyOperations delegate, PublicKeyCredentialUserEntityRepository userEntities,
             UserService users, ApplicationEventPublisher events, UserCredentialRepository credentials,
-            SecondFactors secondFactors) {
+            SecondFactors secondFactors, Reauthentication reauthentication) {
+        this.reauthentication = reauthentication;
         this.credentials = credentials;
         this.secondFactors = secondFactors;
         this.delegate = delegate;
@@ -65,6 +70,7 @@ final class PasskeyRelyingParty implements WebAuthnRelyingPartyOperations {
         if (!(request.getAuthentication().getPrincipal() instanceof SessionUser signedIn)) {
             throw ApiException.forbidden("Passkeys are added from a signed-in browser session.");
         }
+        reauthentication.require(request.getAuthentication());
         UserSummary user = users.get(signedIn.id());
         if (userEntities.findByUsername(user.username()) == null) {
             userEntities.save(ImmutablePublicKeyCredentialUserEntity.builder().id(Bytes.random())
@@ -77,6 +83,8 @@ final class PasskeyRelyingParty implements WebAuthnRelyingPartyOperations {
 
     @Override
     public CredentialRecord registerCredential(RelyingPartyRegistrationRequest request) {
+        // The framework's request carries no authentication: the signed-in session is the security context's.
+        reauthentication.require(SecurityContextHolder.getContext().getAuthentication());
         String label = request.getPublicKey().getLabel();
         if (label == null || label.isBlank() || label.length() > LABEL_MAX) {
             throw ApiException.invalid("label", "must be 1 to " + LABEL_MAX + " characters");

@@ -2,6 +2,7 @@ package org.roost.authorization.passkeys;
 
 import org.roost.identity.twofactor.SecondFactors;
 import org.roost.identity.user.UserService;
+import org.roost.platform.stepup.Reauthentication;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -30,11 +31,12 @@ class PasskeyStores {
     @Bean
     PasskeyRelyingParty passkeyRelyingParty(PasskeyProperties properties,
             PublicKeyCredentialUserEntityRepository userEntities, UserCredentialRepository credentials,
-            UserService users, ApplicationEventPublisher events, SecondFactors secondFactors) {
+            UserService users, ApplicationEventPublisher events, SecondFactors secondFactors,
+            Reauthentication reauthentication) {
         PublicKeyCredentialRpEntity rp = PublicKeyCredentialRpEntity.builder().id(properties.rpId())
                 .name(properties.rpName()).build();
         return new PasskeyRelyingParty(
                 new Webauthn4JRelyingPartyOperations(userEntities, credentials, rp, properties.allowedOrigins()),
-                userEntities, users, events, credentials, secondFactors);
+                userEntities, users, events, credentials, secondFactors, reauthentication);
     }
 }

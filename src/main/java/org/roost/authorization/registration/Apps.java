@@ -15,8 +15,11 @@ import org.jspecify.annotations.Nullable;
 import org.roost.authorization.server.ClientOwners;
 import org.roost.authorization.server.ClientSecretHash;
 import org.roost.platform.shared.ApiException;
+import org.roost.platform.shared.Caller;
+import org.roost.platform.shared.Scopes;
 import org.roost.platform.shared.SecurityEvent;
 import org.roost.platform.shared.Timestamps;
+import org.roost.platform.stepup.Reauthentication;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -54,9 +57,12 @@ class Apps {
     private final ApplicationEventPublisher events;
     private final IdTokenAlgorithm idTokens;
     private final RegistrationPolicy policy;
+    private final Reauthentication reauthentication;
 
     Apps(RegisteredClientRepository clients, OAuth2AuthorizationService authorizations, JdbcClient jdbc, Clock clock,
-            ApplicationEventPublisher events, IdTokenAlgorithm idTokens, RegistrationPolicy policy) {
+            ApplicationEventPublisher events, IdTokenAlgorithm idTokens, RegistrationPolicy policy,
+            Reauthentication reauthentication) {
+        this.reauthentication = reauthentication;
         this.idTokens = idTokens;
         this.policy = policy;
         this.clients = clients;
@@ -66,8 +72,11 @@ class Apps {
         this.events = events;
     }
 
+    /** A new app's secret in a thief's hands outlives the stolen session: registering needs a recent sign-in. */
     @Transactional
-    App register(long owner, String name, List<String> redirectUris, boolean confidential, List<String> scopes) {
+    App register(Caller caller, String name, List<String> redirectUris, boolean confidential, List<String> scopes) {
+        long owner = caller.requireUser(Scopes.USERS_WRITE).id();
+        reauthentication.require(caller);
         ClientNames.problem(name, policy.reservedNames()).ifPresent(problem -> {
             throw ApiException.invalid("name", problem);
         });
@@ -135,7 +144,9 @@ class Apps {
     }
 
     @Transactional
-    App rotateSecret(long owner, String clientId) {
+    App rotateSecret(Caller caller, String clientId) {
+        long owner = caller.requireUser(Scopes.USERS_WRITE).id();
+        reauthentication.require(caller);
         Instant created = owned(owner, clientId);
         RegisteredClient client = required(clientId);
         if (client.getClientSecret() == null) {

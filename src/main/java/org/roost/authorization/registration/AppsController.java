@@ -7,7 +7,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.Caller;
-import org.roost.platform.stepup.Reauthentication;
 import org.roost.platform.shared.Scopes;
 import org.roost.platform.shared.Timestamps;
 import org.roost.platform.web.ApiPaths;
@@ -51,11 +50,9 @@ class AppsController {
     }
 
     private final Apps apps;
-    private final Reauthentication reauthentication;
 
-    AppsController(Apps apps, Reauthentication reauthentication) {
+    AppsController(Apps apps) {
         this.apps = apps;
-        this.reauthentication = reauthentication;
     }
 
     @Operation(operationId = "registerApp", summary = "Register an app (an OAuth client) of your own", tags = "apps")
@@ -67,15 +64,13 @@ class AppsController {
             @Rule(field = "type", rule = "public or confidential") })
     @PostMapping(consumes = "application/json")
     ResponseEntity<AppView> registerApp(@RequestBody NewApp app, Caller caller) {
-        long owner = caller.requireUser(Scopes.USERS_WRITE).id();
-        reauthentication.require(caller); // a new app's secret in a thief's hands outlives the stolen session
         // Members left out (or null) are refused by the same rules as wrong ones, never a 500
         boolean confidential = switch (app.type() == null ? "" : app.type()) {
             case "confidential" -> true;
             case "public" -> false;
             default -> throw org.roost.platform.shared.ApiException.invalid("type", "must be public or confidential");
         };
-        AppView created = AppView.of(apps.register(owner, app.name() == null ? "" : app.name(),
+        AppView created = AppView.of(apps.register(caller, app.name() == null ? "" : app.name(),
                 present(app.redirectUris(), "redirect_uris"), confidential, present(app.scopes(), "scopes")));
         return ResponseEntity.created(java.net.URI.create(ApiPaths.V1 + "/apps/" + created.clientId()))
                 .header("Cache-Control", "no-store").body(created);
@@ -99,10 +94,7 @@ class AppsController {
     @Outcomes(errors = { "401", "403", "404", "409" })
     @PostMapping("/{app}/secret")
     ResponseEntity<AppView> rotateAppSecret(@PathVariable("app") String clientId, Caller caller) {
-        caller.requireUser(Scopes.USERS_WRITE);
-        reauthentication.require(caller);
-        return ResponseEntity.ok().header("Cache-Control", "no-store")
-                .body(AppView.of(apps.rotateSecret(caller.requireUser(Scopes.USERS_WRITE).id(), clientId)));
+        return ResponseEntity.ok().header("Cache-Control", "no-store").body(AppView.of(apps.rotateSecret(caller, clientId)));
     }
 
     @Operation(operationId = "deleteApp", summary = "Delete your app and what it was granted", tags = "apps")

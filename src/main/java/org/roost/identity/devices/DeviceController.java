@@ -45,11 +45,9 @@ class DeviceController {
     }
 
     private final Devices devices;
-    private final org.roost.platform.stepup.Reauthentication reauthentication;
 
-    DeviceController(Devices devices, org.roost.platform.stepup.Reauthentication reauthentication) {
+    DeviceController(Devices devices) {
         this.devices = devices;
-        this.reauthentication = reauthentication;
     }
 
     @Operation(operationId = "listDevices", summary = "Where the user is signed in (sessions and token families)", tags = "accounts")
@@ -75,9 +73,7 @@ class DeviceController {
     @PostMapping("/sign-out-others")
     ResponseEntity<Void> signOutOthers(@PathVariable String userId, Caller caller, HttpServletRequest request) {
         long owner = owner(userId, caller);
-        // else a stolen session would sign the owner out everywhere and be the one left
-        reauthentication.require(caller);
-        devices.signOutOthers(owner, current(request));
+        devices.signOutOthersAsked(caller, owner, current(request));
         return ResponseEntity.noContent().build();
     }
 

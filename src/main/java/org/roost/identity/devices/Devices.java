@@ -11,6 +11,8 @@ import org.roost.identity.revocation.TokenDenylist;
 import org.roost.platform.shared.ApiException;
 import org.roost.platform.shared.SecurityEvent;
 import org.roost.platform.shared.Timestamps;
+import org.roost.platform.shared.Caller;
+import org.roost.platform.stepup.Reauthentication;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -46,7 +48,11 @@ public class Devices {
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
-    Devices(JdbcClient jdbc, TokenDenylist denylist, ApplicationEventPublisher events, Clock clock) {
+    private final Reauthentication reauthentication;
+
+    Devices(JdbcClient jdbc, TokenDenylist denylist, ApplicationEventPublisher events, Clock clock,
+            Reauthentication reauthentication) {
+        this.reauthentication = reauthentication;
         this.jdbc = jdbc;
         this.denylist = denylist;
         this.events = events;
@@ -114,6 +120,16 @@ public class Devices {
         events.publishEvent(new DeviceEvents.SignedOut(userId, deviceId, kind));
         events.publishEvent(SecurityEvent.ofUser(SecurityEvent.Kind.DEVICE_SIGNED_OUT, userId, "kind",
                 kind.name().toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    /**
+     * The owner's own "sign out every other device": a recent sign-in first ({@link Reauthentication}), else a stolen
+     * session would sign the owner out everywhere and be the one left.
+     */
+    @Transactional
+    public int signOutOthersAsked(Caller owner, long userId, @Nullable String keep) {
+        reauthentication.require(owner);
+        return signOutOthers(userId, keep);
     }
 
     /** Signs out every device of the user but {@code keep} (the one asking). */
