@@ -15,6 +15,8 @@ import org.springframework.util.unit.DataSize;
  * @param maxFields              fields of the whole document once every fragment spread is expanded, checked
  *                               before validation (which expands them)
  * @param maxExecutionTime       the longest a query or mutation may run before it is cancelled
+ * @param maxResponseSize        the most a query's or mutation's answer may hold (its values and field names, as
+ *                               JSON); past it the operation is stopped and answers an error instead of its data
  * @param introspection          whether {@code __schema} and {@code __type} answer
  * @param fieldSuggestions       whether validation messages may name fields the client did not ask for
  * @param documentCacheSize      parsed and validated documents kept, by query text
@@ -27,7 +29,7 @@ import org.springframework.util.unit.DataSize;
  */
 @ConfigurationProperties("roost.graphql")
 public record GraphQlSettings(DataSize maxDocumentSize, int maxDepth, int maxCost, int maxAliases, int maxFields,
-        Duration maxExecutionTime, boolean introspection, boolean fieldSuggestions, int documentCacheSize,
+        Duration maxExecutionTime, DataSize maxResponseSize, boolean introspection, boolean fieldSuggestions, int documentCacheSize,
         int persistedQueryCacheSize, Duration sessionCheckInterval, Duration sseTimeout, Duration websocketInitTimeout,
         Duration websocketKeepAlive, SubscriptionCaps subscriptions) {
 

@@ -84,6 +84,37 @@ class GraphQlLimitsTest {
         assertThat(body.get("data").get("a").get("id").asString()).isEqualTo(String.valueOf(login.userId()));
     }
 
+    @Test
+    void refusesTheHundredDeepThreadQueryOfAVisitorByItsCost() {
+        // given: the query of issue 47, which answered 100.9 MB to a visitor when both lists counted as 20 items
+        String ids = java.util.stream.IntStream.rangeClosed(1, 100).mapToObj(i -> "\\\"" + i + "\\\"")
+                .collect(java.util.stream.Collectors.joining(","));
+
+        // when
+        var result = mvc.post().uri("/graphql").contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                .content("{\"query\":\"{ postsById(ids: [" + ids + "]) { ancestors { id title body } } }\"}").exchange();
+
+        // then: 100 posts of 100 ancestors of 3 fields, 1 + 100 x (1 + 100 x 3) points
+        assertThat(result).hasStatus(200);
+        assertRefused(GraphQlClient.body(result), "30101 points");
+    }
+
+    @Test
+    void servesAThreadQueryOfAVisitorWithinTheCost() {
+        // given
+        long post = new ApiClient(mvc).createPost(login, "a thread of its own");
+
+        // when: 1 + 1 x (1 + 1 + 100 x 2) points
+        var result = mvc.post().uri("/graphql").contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                .content("{\"query\":\"{ postsById(ids: [\\\"" + post + "\\\"]) { title ancestors { id title } } }\"}")
+                .exchange();
+
+        // then
+        JsonNode body = GraphQlClient.body(result);
+        assertThat(body.has("errors")).as(body.toString()).isFalse();
+        assertThat(body.get("data").get("postsById").get(0).get("title").asString()).isEqualTo("a thread of its own");
+    }
+
     private JsonNode run(String query) {
         var result = new GraphQlClient(mvc).post(login, query);
         assertThat(result).hasStatus(200);

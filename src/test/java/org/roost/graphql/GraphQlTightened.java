@@ -17,7 +17,7 @@ import org.springframework.test.context.ActiveProfiles;
  * The service with GraphQL's switches turned the other way and its caps low (subscriptions per connection, caller
  * and address; introspection off), plus a test-only schema of logging resolvers: settings that would disturb the
  * shared service, gathered in one context (docs/testing.md, "Shared configurations") for SubscriptionCapsTest,
- * GraphQlSwitchesTest, RequestIdLoggingTest and limits.GraphQlRateLimitTest. Each test here uses its own users, so
+ * GraphQlSwitchesTest, RequestIdLoggingTest, ResponseBudgetOnServiceTest and limits.GraphQlRateLimitTest. Each test here uses its own users, so
  * the low caps meet only it.
  */
 @Target(ElementType.TYPE)
@@ -29,6 +29,8 @@ import org.springframework.test.context.ActiveProfiles;
         // a budget that does not refill while a test runs (GraphQlRateLimitTest counts it down)
         "roost.rate-limits.capacity=300", "roost.rate-limits.window=1h",
         "roost.graphql.introspection=false",
+        // a response budget a test can pass with a few posts (ResponseBudgetOnServiceTest); the others answer far less
+        "roost.graphql.max-response-size=32KB",
         "spring.graphql.schema.locations=classpath:graphql/**/,classpath:graphql-logging/",
         // Budgets of their own: user ids restart in every schema, and Redis keeps a drained bucket across runs
         "roost.redis.namespace=roost-test-caps-${random.uuid}" })

@@ -31,15 +31,15 @@ public class PublicReading {
 
     /**
      * The REST reads a visitor may make (and their unversioned twins): people and their avatars, followers and
-     * following, posts and who liked them, and the public timeline. Nothing else: not the feed, not the caller's own
-     * data (consents, devices, passkeys, identities).
+     * following, posts, who liked them and their threads (replies and ancestors, as GraphQL serves a visitor), and the
+     * public timeline. Nothing else: not the feed, not the caller's own data (consents, devices, passkeys, identities).
      */
     private static final Pattern READABLE = Pattern.compile(
-            "/api(?:/v1)?/(?:posts|users(?:/[^/]+(?:/(?:avatar|followers|following|posts(?:/[^/]+(?:/likes)?)?))?)?)");
+            "/api(?:/v1)?/(?:posts|users(?:/[^/]+(?:/(?:avatar|followers|following|posts(?:/[^/]+(?:/(?:likes|replies|ancestors))?)?))?)?)");
 
     /** The OpenAPI operations of those paths, which the document marks as readable without a credential. */
     public static final Set<String> READABLE_OPERATIONS = Set.of("listUsers", "getUser", "getAvatar", "listPosts", "getPost",
-            "listFollowers", "listFollowing", "listLikes", "listRecentPosts");
+            "listFollowers", "listFollowing", "listLikes", "listReplies", "listAncestors", "listRecentPosts");
 
     private final boolean enabled;
 

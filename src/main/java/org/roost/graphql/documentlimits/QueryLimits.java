@@ -17,12 +17,10 @@ import graphql.language.Field;
 import graphql.language.FragmentDefinition;
 import graphql.language.FragmentSpread;
 import graphql.language.InlineFragment;
-import graphql.language.IntValue;
 import graphql.language.OperationDefinition;
 import graphql.language.Selection;
 import graphql.language.SelectionSet;
 import graphql.language.VariableReference;
-import graphql.schema.GraphQLArgument;
 import graphql.schema.GraphQLFieldDefinition;
 import graphql.schema.GraphQLFieldsContainer;
 import graphql.schema.GraphQLSchema;
@@ -41,7 +39,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Refuses expensive operations after validation and before anything executes: too deep, too
- * costly (one point per field, times the {@code first} of each enclosing list), or too many
+ * costly (one point per field, times the most items each enclosing list can answer, by its {@code @bound}), or too many
  * aliases; then charges the cost to the caller's rate limit (HTTP requests only). It runs on every execution, cached document or not, because the cost depends on the
  * variables. Introspection is left to graphql-java's own good-faith limits.
  */
@@ -139,7 +137,7 @@ class QueryLimits extends SimplePerformantInstrumentation {
                 return 1;
             }
             long children = cost(field.getSelectionSet(), GraphQLTypeUtil.unwrapAll(definition.getType()), depth + 1);
-            long multiplier = GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(definition.getType())) ? listSize(field, definition) : 1;
+            long multiplier = GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(definition.getType())) ? listSize(field, definition, variables) : 1;
             long cost = add(1, multiply(multiplier, children));
             if (cost > settings.maxCost()) {
                 throw refuse("The query could cost " + cost + " points; at most " + settings.maxCost() + " are allowed.", field);
@@ -170,31 +168,32 @@ class QueryLimits extends SimplePerformantInstrumentation {
                 inFragments.remove(spread.getName());
             }
         }
+    }
 
-        /** The page size the client asked for, else the argument's default; lists without one count as a full page. */
-        private long listSize(Field field, GraphQLFieldDefinition definition) {
+    /**
+     * The items the list can answer, by its {@code @bound} (ListBound): what its sizing argument asks for ({@code
+     * first}: the number, {@code ids}: how many), else that argument's default, else the bound's maximum. A list
+     * that declares none counts as the largest page ({@link PageRequest#MAX_LIMIT}); ListBoundsTest keeps every
+     * list of the schema declared.
+     */
+    static long listSize(Field field, GraphQLFieldDefinition definition, Map<String, Object> variables) {
+        ListBound bound = ListBound.of(definition);
+        if (bound == null) {
+            return PageRequest.MAX_LIMIT;
+        }
+        if (bound.by() != null) {
             for (Argument argument : field.getArguments()) {
-                if (argument.getName().equals("first")) {
-                    Object value = switch (argument.getValue()) {
-                        case IntValue literal -> literal.getValue();
-                        case VariableReference variable -> variables.get(variable.getName());
-                        default -> null;
-                    };
-                    if (value instanceof Number number) {
-                        return Math.max(1, number.longValue());
+                if (argument.getName().equals(bound.by())) {
+                    Object value = argument.getValue() instanceof VariableReference variable
+                            ? variables.get(variable.getName()) : argument.getValue();
+                    Long asked = ListBound.size(value);
+                    if (asked != null) {
+                        return Math.max(1, asked);
                     }
                 }
             }
-            GraphQLArgument first = definition.getArgument("first");
-            Object fallback = first != null && first.hasSetDefaultValue() ? first.getArgumentDefaultValue().getValue() : null;
-            if (fallback instanceof IntValue literal) {
-                return Math.max(1, literal.getValue().longValue());
-            }
-            if (fallback instanceof Number number) {
-                return Math.max(1, number.longValue());
-            }
-            return PageRequest.DEFAULT_LIMIT;
         }
+        return bound.unasked(definition);
     }
 
     /** Points at where the limit was crossed, so the client sees which part of its document to trim. */

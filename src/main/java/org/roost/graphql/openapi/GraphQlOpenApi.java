@@ -50,6 +50,7 @@ class GraphQlOpenApi {
             Map.entry("415", "A body that is not application/json"),
             Map.entry("429", "Too many requests, or too many open subscriptions; see Retry-After"),
             Map.entry("500", "An unexpected failure, without data (the detail is logged with the request id)"),
+            Map.entry("501", "A method or transfer coding the server does not implement (refused before any filter)"),
             Map.entry("503", "A dependency is unavailable; see Retry-After"));
 
     @Bean

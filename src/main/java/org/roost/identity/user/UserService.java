@@ -236,8 +236,14 @@ public class UserService {
      * Whether {@code password} is the user's current password, for changes confirmed with it and re-authentication:
      * throttled per account like a sign-in (counted before the hash), so a stolen session cannot guess its way to it.
      *
+     * <p>Never inside a transaction ({@code NEVER}, which fails loudly if a caller holds one): an Argon2id hash must not
+     * keep a pooled connection, and a refusal thrown here (the throttle's 429) would mark a caller's transaction
+     * rollback-only, which then answered 500 ({@code UnexpectedRollbackException}) instead of the refusal (issue 47).
+     * Check the password first, then open the transaction that makes the change.
+     *
      * @throws ApiException {@code RATE_LIMITED} while the account's back-off runs
      */
+    @Transactional(propagation = Propagation.NEVER)
     public boolean passwordMatches(long id, String password) {
         String username = get(id).username();
         currentPasswords.attempt(username);

@@ -70,18 +70,27 @@ class OpenApiContract {
 
     /**
      * A request member the code takes as null ({@code @Schema(types = {"string", "null"})} on the component: an
-     * optional member, or one a merge patch removes) says so: springdoc keeps only the type it infers from Java.
+     * optional member, or one a merge patch removes) says so: springdoc keeps only the type it infers from Java. A
+     * list's items are resolved with the list's annotations too, so a nullable list ({@code types = {"array",
+     * "null"}}) marks the list alone, not its items ({@code MarkRead.ids} typed its ids nullable, which the code
+     * refuses).
      */
     @Bean
     PropertyCustomizer nullWhereTheCodeTakesNull() {
         return (property, type) -> {
             if (type.getCtxAnnotations() != null && Arrays.stream(type.getCtxAnnotations())
                     .anyMatch(a -> a instanceof io.swagger.v3.oas.annotations.media.Schema schema
-                            && Arrays.asList(schema.types()).contains("null"))) {
+                            && Arrays.asList(schema.types()).contains("null")
+                            && Arrays.asList(schema.types()).contains("array") == isContainer(type.getType()))) {
                 property.addExtension(NULL_MARK, true); // completed in anchor, once springdoc has set the type
             }
             return property;
         };
+    }
+
+    private static boolean isContainer(java.lang.reflect.@Nullable Type type) {
+        return type != null && com.fasterxml.jackson.databind.type.TypeFactory.defaultInstance().constructType(type)
+                .isContainerType();
     }
 
     /**

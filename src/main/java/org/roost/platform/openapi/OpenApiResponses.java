@@ -52,6 +52,7 @@ class OpenApiResponses {
             Map.entry("406", "The Accept header allows none of this operation's representations"),
             Map.entry("415", "Unsupported media type"),
             Map.entry("429", "Too many requests; see Retry-After"),
+            Map.entry("501", "A method or transfer coding the server does not implement (refused before any filter)"),
             Map.entry("503", "A dependency is unavailable; see Retry-After"));
 
     /** Property names as the API writes them (spring.jackson: snake_case); springdoc's mapper is its own. */
@@ -113,8 +114,8 @@ class OpenApiResponses {
 
     private static void addHeaders(String path, String method, String status, ApiResponse response) {
         add(response, RequestIds.HEADER);
-        // The rate limit is charged after authentication: a 401 never reached it
-        if (path.startsWith("/api/") && !status.equals("401")) {
+        // The rate limit is charged after authentication: a 401 never reached it, nor a 501 (refused before any filter)
+        if (path.startsWith("/api/") && !status.equals("401") && !status.equals("501")) {
             add(response, "RateLimit-Policy");
             add(response, "RateLimit");
         }
@@ -137,9 +138,10 @@ class OpenApiResponses {
     /**
      * What any operation may answer: 400 for a request HTTP itself finds malformed (an undecodable query, a header
      * the firewall refuses), 401 for a broken bearer token (checked even where none is needed), a rate limit, a
-     * dependency that is down.
+     * dependency that is down, and 501 for a method or a {@code Transfer-Encoding} the server does not implement
+     * (refused on every path before any filter: gateway.security.FirewallRefusals, platform.web.JsonErrorReportValve).
      */
-    private static final List<String> ANYWHERE = List.of("400", "401", "429", "503");
+    private static final List<String> ANYWHERE = List.of("400", "401", "429", "501", "503");
 
     /** @param outcomes the operation's, or null: then it answers 200 or the inferred status, or 400, 401, 403, 404 */
     private static void complete(Operation operation, @Nullable Outcomes outcomes) {

@@ -9,7 +9,7 @@ import java.lang.annotation.Target;
 /**
  * What an operation answers, beside its controller method: the success status and the refusals it can give, all with
  * the one error body. Its id, summary and tag are springdoc's {@code @Operation}; this says what springdoc cannot
- * infer (a {@code ResponseEntity}'s status, the errors). Every operation may also answer 400, 401, 406, 429 and 503,
+ * infer (a {@code ResponseEntity}'s status, the errors). Every operation may also answer 400, 401, 406, 429, 501 and 503,
  * and one with a body 413 and 415 ({@link OpenApiResponses}); an operation without this annotation answers 200 or
  * the status springdoc inferred, with 400, 401, 403 and 404.
  */

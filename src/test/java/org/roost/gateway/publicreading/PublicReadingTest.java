@@ -49,6 +49,39 @@ class PublicReadingTest {
     }
 
     @Test
+    void aVisitorReadsAThreadOverRestAsOverGraphQl() {
+        // given: a post, a reply to it, and a reply to that
+        World world = world();
+        ApiClient.Login fan = world.fan();
+        long reply = reply(fan, world.post());
+        long deeper = reply(world.author(), reply);
+        String posts = "/api/v1/users/%d/posts/";
+
+        // when
+        MvcTestResult replies = mvc.get().uri(posts.formatted(world.author().userId()) + world.post() + "/replies").exchange();
+        MvcTestResult ancestors = mvc.get().uri(posts.formatted(world.author().userId()) + deeper + "/ancestors").exchange();
+        MvcTestResult unversioned = mvc.get().uri("/api/users/%d/posts/%d/replies".formatted(fan.userId(), reply)).exchange();
+        JsonNode graph = GraphQlClient.body(new GraphQlClient(mvc).post(null,
+                "{ post(id: \"%d\") { ancestors { id } } }".formatted(deeper)));
+
+        // then: the same reads through both doors, nothing offered to change
+        assertThat(replies).hasStatus(200).bodyJson().extractingPath("$.items[0].id").isEqualTo(Long.toString(reply));
+        assertThat(replies).bodyJson().doesNotHavePath("$.items[0]._links.delete");
+        assertThat(ancestors).hasStatus(200).bodyJson().extractingPath("$.items[*].id").asArray()
+                .containsExactly(Long.toString(world.post()), Long.toString(reply));
+        assertThat(unversioned).hasStatus(200).bodyJson().extractingPath("$.items[0].id").isEqualTo(Long.toString(deeper));
+        assertThat(graph.at("/data/post/ancestors").valueStream().map(node -> node.get("id").asString()).toList())
+                .containsExactly(Long.toString(world.post()), Long.toString(reply));
+    }
+
+    /** A reply by {@code author} to the post {@code to}, whoever wrote that. */
+    private long reply(ApiClient.Login author, long to) {
+        JsonNode created = GraphQlClient.body(new GraphQlClient(mvc).post(author,
+                "mutation { createPost(input: {title: \"Re\", inReplyTo: \"%d\"}) { id } }".formatted(to)));
+        return Long.parseLong(created.at("/data/createPost/id").asString());
+    }
+
+    @Test
     void aVisitorReadsProfilesPostsFollowersLikesAndThePublicTimelineOverRest() {
         // given
         World world = world();

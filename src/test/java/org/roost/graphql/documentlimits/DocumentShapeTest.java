@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DocumentShapeTest {
 
     private static final GraphQlSettings SETTINGS = new GraphQlSettings(DataSize.ofKilobytes(16), 8, 5000, 15, 1000,
-            Duration.ofSeconds(3), true, false, 10, 10, Duration.ofSeconds(30), Duration.ofMinutes(30),
+            Duration.ofSeconds(3), DataSize.ofMegabytes(5), true, false, 10, 10, Duration.ofSeconds(30), Duration.ofMinutes(30),
             Duration.ofSeconds(10), Duration.ofSeconds(25), new GraphQlSettings.SubscriptionCaps(100, 200, 1000, 10000));
 
     @Test

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ExecutionDeadlineTest {
 
     private static GraphQL engine(Duration budget) {
-        var settings = new GraphQlSettings(DataSize.ofKilobytes(16), 8, 5000, 15, 1000, budget, true, false, 10, 10,
+        var settings = new GraphQlSettings(DataSize.ofKilobytes(16), 8, 5000, 15, 1000, budget, DataSize.ofMegabytes(5), true, false, 10, 10,
                 Duration.ofSeconds(30), Duration.ofMinutes(30), Duration.ofSeconds(10), Duration.ofSeconds(25),
                 new GraphQlSettings.SubscriptionCaps(100, 200, 1000, 10000));
         DataFetcher<String> slow = environment -> {

@@ -66,6 +66,10 @@ class OpenApiShapeTest {
         assertThat(schemas.at("/UpdateUser/properties/email/type").toString()).contains("null");
         assertThat(schemas.at("/UpdateUser/properties/name/type").toString()).doesNotContain("null");
         assertThat(schemas.at("/LoginRequest/properties/remember_me/type").toString()).contains("null");
+        // marking notifications read takes no ids (all) or a list of ids, never a null among them
+        assertThat(schemas.at("/MarkRead/properties/ids/type").toString()).as(schemas.get("MarkRead").toString()).contains("null");
+        assertThat(schemas.at("/MarkRead/properties/ids/items").toString()).as(schemas.get("MarkRead").toString())
+                .contains("string").doesNotContain("null");
         // GraphQL's request reads past other members: the document does not promise a refusal
         assertThat(schemas.at("/GraphQlRequest/additionalProperties").asBoolean(false)).isTrue();
         // fixed success bodies have their members, not a free-form object
@@ -132,7 +136,12 @@ class OpenApiShapeTest {
         assertThat(createPost.at("/responses/503/headers").propertyNames()).contains("Retry-After");
         assertThat(createPost.at("/responses/409/headers").propertyNames()).contains("Retry-After");
         assertThat(createPost.get("parameters").toString()).contains("\"Idempotency-Key\"");
-        for (String status : List.of("413", "415", "429", "503")) {
+        // a method or transfer coding the server does not implement is refused on every path, before any filter
+        assertThat(createPost.at("/responses/501/headers").propertyNames()).contains("X-Request-Id")
+                .doesNotContain("RateLimit");
+        assertThat(document.at("/paths/~1api~1v1~1feed/get/responses/501").isMissingNode()).isFalse();
+        assertThat(document.at("/paths/~1graphql/post/responses/501").isMissingNode()).isFalse();
+        for (String status : List.of("413", "415", "429", "501", "503")) {
             assertThat(createPost.at("/responses/" + status + "/content/application~1json/schema/$ref").asString())
                     .as(status).endsWith("/ErrorBody");
         }
