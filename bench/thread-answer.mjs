@@ -1,6 +1,7 @@
 // The largest answer a visitor can ask of GraphQL: postsById(100 ids) { ancestors { id title body } } over a
-// 100-deep thread of 10,000-character bodies (100 x 100 posts, about 100 MB unbounded). Prints what each attempt
-// got: status, bytes, time, the error code; then six at once. Used by bench/thread-answer.sh.
+// 100-deep thread of 10,000-character bodies (about 50 MB unbounded), and the 10 deepest posts' ancestors (within
+// the cost limit, about 9.5 MB unbounded: the response budget's case). Prints what each attempt got: status, bytes,
+// time, the error code; then six of the first at once. Used by bench/thread-answer.sh.
 const base = process.argv[2];
 const json = { 'Content-Type': 'application/json' };
 const deadline = (ms) => AbortSignal.timeout(ms);
@@ -28,10 +29,12 @@ for (let i = 0; i < 101; i++) {
   parent = (await res.json()).id;
   ids.push(parent);
 }
-const deepest = ids.slice(-100);
-const query = `query { postsById(ids: [${deepest.map((id) => `"${id}"`).join(',')}]) { ancestors { id title body } } }`;
+const threadQuery = (posts) => `query { postsById(ids: [${posts.map((id) => `"${id}"`).join(',')}]) { ancestors { id title body } } }`;
+const query = threadQuery(ids.slice(-100));
+// Within the cost limit, over the response budget: the 10 deepest posts' ancestors, about 9.5 MB unbounded.
+const budgetQuery = threadQuery(ids.slice(-10));
 
-async function visitor() {
+async function visitor(query) {
   const started = performance.now();
   const res = await fetch(base + '/graphql', { method: 'POST', headers: json, body: JSON.stringify({ query }), signal: deadline(60000) });
   const text = await res.text();
@@ -43,10 +46,14 @@ async function visitor() {
 console.log('| attempt | status | bytes | ms | errors |');
 console.log('|---|---|---|---|---|');
 for (let i = 1; i <= 3; i++) {
-  const r = await visitor();
-  console.log(`| alone ${i} | ${r.status} | ${r.bytes} | ${r.ms} | ${r.code} |`);
+  const r = await visitor(query);
+  console.log(`| 100 x 100, alone ${i} | ${r.status} | ${r.bytes} | ${r.ms} | ${r.code} |`);
+}
+for (let i = 1; i <= 3; i++) {
+  const r = await visitor(budgetQuery);
+  console.log(`| 10 x 100, alone ${i} | ${r.status} | ${r.bytes} | ${r.ms} | ${r.code} |`);
 }
 const started = performance.now();
-const six = await Promise.all([1, 2, 3, 4, 5, 6].map(() => visitor()));
+const six = await Promise.all([1, 2, 3, 4, 5, 6].map(() => visitor(query)));
 const total = six.reduce((sum, r) => sum + r.bytes, 0);
-console.log(`| six at once | ${[...new Set(six.map((r) => r.status))].join('/')} | ${total} in all | ${Math.round(performance.now() - started)} | ${[...new Set(six.map((r) => r.code))].join(' / ')} |`);
+console.log(`| 100 x 100, six at once | ${[...new Set(six.map((r) => r.status))].join('/')} | ${total} in all | ${Math.round(performance.now() - started)} | ${[...new Set(six.map((r) => r.code))].join(' / ')} |`);
