@@ -1,7 +1,9 @@
 // A real ActivityPub implementation (Fedify) reading Roost as another server would: WebFinger for the handle, then
-// the actor and a post through Fedify's own parser. Prints what it parsed as one JSON line, for
-// social.activitypub.FedifyPeerTest to check. Usage: node peer.mjs <username@host> <note URL>
-import { lookupObject, Note, Person } from "@fedify/vocab";
+// the actor, its outbox and a post through Fedify's own parser, and NodeInfo through Fedify's strict one. Prints
+// what it parsed as one JSON line, for social.activitypub.FedifyPeerTest to check.
+// Usage: node peer.mjs <username@host> <note URL>
+import { parseNodeInfo } from "@fedify/fedify";
+import { Create, lookupObject, Note, Person } from "@fedify/vocab";
 import { getDocumentLoader } from "@fedify/vocab-runtime";
 import { lookupWebFinger } from "@fedify/webfinger";
 
@@ -37,6 +39,20 @@ if (!(actor instanceof Person)) {
   throw new Error(`not a Person: ${actor}`);
 }
 const key = await actor.getPublicKey({ documentLoader, contextLoader: documentLoader });
+const outbox = await actor.getOutbox({ documentLoader, contextLoader: documentLoader });
+const firstPage = await outbox?.getFirst({ documentLoader, contextLoader: documentLoader });
+const newest = [];
+for await (const item of firstPage?.getItems({ documentLoader, contextLoader: documentLoader }) ?? []) {
+  newest.push(item);
+}
+const created = newest[0] instanceof Create ? await newest[0].getObject({ documentLoader, contextLoader: documentLoader }) : null;
+
+// NodeInfo is plain JSON: fetched as Fedify's getNodeInfo would (it refuses loopback outright), parsed strictly
+const origin = new URL(self.href).origin;
+const links = await (await plainFetch(`${origin}/.well-known/nodeinfo`, { signal })).json();
+const nodeInfoUrl = links.links.find((link) => link.rel === "http://nodeinfo.diaspora.software/ns/schema/2.1")?.href;
+const nodeInfo = nodeInfoUrl ? parseNodeInfo(await (await plainFetch(nodeInfoUrl, { signal })).json()) : null;
+
 const note = await lookupObject(noteUrl, { documentLoader, contextLoader: documentLoader, signal });
 if (!(note instanceof Note)) {
   throw new Error(`not a Note: ${note}`);
@@ -60,4 +76,11 @@ console.log(JSON.stringify({
   noteContent: note.content?.toString() ?? null,
   noteAttributedTo: note.attributionId?.href ?? null,
   notePublished: note.published?.toString() ?? null,
+  outboxTotalItems: outbox?.totalItems ?? null,
+  outboxNewestType: newest[0]?.constructor?.name ?? null,
+  outboxNewestObjectId: created?.id?.href ?? null,
+  nodeInfoSoftware: nodeInfo?.software?.name ?? null,
+  nodeInfoProtocols: nodeInfo?.protocols ?? null,
+  nodeInfoUsers: nodeInfo?.usage?.users?.total ?? null,
+  nodeInfoLocalPosts: nodeInfo?.usage?.localPosts ?? null,
 }));

@@ -110,6 +110,6 @@ class NodeInfoController {
             return build.getVersion();
         }
         String manifest = NodeInfoController.class.getPackage().getImplementationVersion();
-        return manifest != null ? manifest : "development";
+        return manifest != null ? manifest : "0.0.0-development"; // still a SemVer, which some directories parse
     }
 }

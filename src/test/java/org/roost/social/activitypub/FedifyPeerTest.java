@@ -23,7 +23,8 @@ import tools.jackson.databind.ObjectMapper;
 /**
  * Roost as a real ActivityPub implementation that the project did not write reads it: Fedify (src/test/activitypub-peer,
  * on the Node 22 its lock file pins) looks a person up by WebFinger over the service's real port, then parses the
- * actor, their key and a post with its own JSON-LD processing. What it parsed is what another server would see.
+ * actor, their key, their outbox's first page and a post with its own JSON-LD processing, and NodeInfo with its
+ * strict parser. What it parsed is what another server would see.
  */
 @IntegrationTest
 class FedifyPeerTest {
@@ -80,6 +81,12 @@ class FedifyPeerTest {
         assertThat(parsed.get("noteContent").asString())
                 .isEqualTo("<p><strong>Hello, fediverse</strong></p><p>Tea &amp; cake</p>");
         assertThat(parsed.get("notePublished").asString()).isNotBlank();
+        assertThat(parsed.get("outboxTotalItems").asLong()).isEqualTo(1);
+        assertThat(parsed.get("outboxNewestType").asString()).isEqualTo("Create");
+        assertThat(parsed.get("outboxNewestObjectId").asString()).isEqualTo(origin.link("/ap/posts/" + post));
+        assertThat(parsed.get("nodeInfoSoftware").asString()).as("parsed strictly").isEqualTo("roost");
+        assertThat(parsed.get("nodeInfoProtocols").toString()).isEqualTo("[\"activitypub\"]");
+        assertThat(parsed.get("nodeInfoUsers").asLong()).isPositive();
     }
 
     /** Runs the peer to its end (bounded), its output in files so that no pipe can fill and stall it. */
