@@ -1,5 +1,6 @@
 package org.roost.social.activitypub;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -58,7 +59,7 @@ class WebFingerController {
                         new Link(PROFILE_PAGE, MediaType.TEXT_HTML_VALUE, profile)));
         // RFC 7033 section 5: readable from any origin, since browser-based clients look people up too
         return ResponseEntity.ok().contentType(JRD).header("Access-Control-Allow-Origin", "*")
-                .cacheControl(CacheControl.maxAge(java.time.Duration.ofMinutes(5)).cachePublic()).body(jrd);
+                .cacheControl(CacheControl.maxAge(Duration.ofMinutes(5)).cachePublic()).body(jrd);
     }
 
     private Optional<UserSummary> find(String resource) {
