@@ -37,14 +37,14 @@ import org.springframework.web.util.UriComponentsBuilder;
 @RequestMapping(ActivityPubUrls.PREFIX)
 class ActorController {
 
-    private final Federation federation;
+    private final FederationSwitch federation;
     private final ActivityPubUrls urls;
     private final Documents documents;
     private final UserService users;
     private final PostService posts;
     private final FollowService follows;
 
-    ActorController(Federation federation, ActivityPubUrls urls, Documents documents, UserService users,
+    ActorController(FederationSwitch federation, ActivityPubUrls urls, Documents documents, UserService users,
             PostService posts, FollowService follows) {
         this.federation = federation;
         this.urls = urls;

@@ -59,7 +59,7 @@ class NodeInfoController {
     private record Counted(Usage usage, Instant at) {
     }
 
-    private final Federation federation;
+    private final FederationSwitch federation;
     private final PublicOrigin origin;
     private final UserService users;
     private final PostService posts;
@@ -67,7 +67,7 @@ class NodeInfoController {
     private final String version;
     private final AtomicReference<@Nullable Counted> counted = new AtomicReference<>();
 
-    NodeInfoController(Federation federation, PublicOrigin origin, UserService users, PostService posts, Clock clock,
+    NodeInfoController(FederationSwitch federation, PublicOrigin origin, UserService users, PostService posts, Clock clock,
             ObjectProvider<BuildProperties> build) {
         this.federation = federation;
         this.origin = origin;

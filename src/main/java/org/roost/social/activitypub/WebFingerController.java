@@ -35,11 +35,11 @@ class WebFingerController {
     record Link(String rel, String type, String href) {
     }
 
-    private final Federation federation;
+    private final FederationSwitch federation;
     private final ActivityPubUrls urls;
     private final UserService users;
 
-    WebFingerController(Federation federation, ActivityPubUrls urls, UserService users) {
+    WebFingerController(FederationSwitch federation, ActivityPubUrls urls, UserService users) {
         this.federation = federation;
         this.urls = urls;
         this.users = users;

@@ -21,19 +21,19 @@ class FederationSwitchTest {
 
     @Test
     void unsetItIsOnExactlyWhereThePublicUrlIsSet() {
-        assertThat(new Federation(new ActivityPubProperties(null), origin(true)).enabled()).isTrue();
-        assertThat(new Federation(new ActivityPubProperties(null), origin(false)).enabled()).isFalse();
+        assertThat(new FederationSwitch(new ActivityPubProperties(null), origin(true)).enabled()).isTrue();
+        assertThat(new FederationSwitch(new ActivityPubProperties(null), origin(false)).enabled()).isFalse();
     }
 
     @Test
     void setItDecidesWhateverThePublicUrl() {
-        assertThat(new Federation(new ActivityPubProperties(true), origin(false)).enabled()).isTrue();
-        assertThat(new Federation(new ActivityPubProperties(false), origin(true)).enabled()).isFalse();
+        assertThat(new FederationSwitch(new ActivityPubProperties(true), origin(false)).enabled()).isTrue();
+        assertThat(new FederationSwitch(new ActivityPubProperties(false), origin(true)).enabled()).isFalse();
     }
 
     @Test
     void offEveryDoorIsNotFound() {
-        Federation off = new Federation(new ActivityPubProperties(false), origin(true));
+        FederationSwitch off = new FederationSwitch(new ActivityPubProperties(false), origin(true));
 
         assertThatThrownBy(off::requireEnabled).isInstanceOfSatisfying(ApiException.class,
                 refused -> assertThat(refused.code()).isEqualTo(ErrorCode.NOT_FOUND));

@@ -6,11 +6,11 @@ import org.springframework.stereotype.Component;
 
 /** Whether ActivityPub is on, decided once at start from {@link ActivityPubProperties} and the public origin. */
 @Component
-class Federation {
+class FederationSwitch {
 
     private final boolean enabled;
 
-    Federation(ActivityPubProperties properties, PublicOrigin origin) {
+    FederationSwitch(ActivityPubProperties properties, PublicOrigin origin) {
         Boolean configured = properties.enabled();
         this.enabled = configured != null ? configured : origin.isPublicUrlSet();
     }
