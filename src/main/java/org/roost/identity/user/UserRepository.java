@@ -23,6 +23,10 @@ class UserRepository {
         this.jdbc = jdbc;
     }
 
+    long count() {
+        return jdbc.sql("SELECT COUNT(*) FROM users").query(Long.class).single();
+    }
+
     long insert(String username, String name, String passwordHash, @Nullable String email, Instant now) {
         GeneratedKeyHolder keys = new GeneratedKeyHolder();
         jdbc.sql("INSERT INTO users (username, name, password_hash, email, created_at, updated_at) "

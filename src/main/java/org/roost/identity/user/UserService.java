@@ -116,6 +116,11 @@ public class UserService {
         return users.findAllByUsername(usernames);
     }
 
+    /** How many accounts there are (NodeInfo's user count). */
+    public long count() {
+        return users.count();
+    }
+
     public void requireExists(long id) {
         if (!users.exists(id)) {
             throw ApiException.notFound("The user");

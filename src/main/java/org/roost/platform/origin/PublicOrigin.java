@@ -30,9 +30,11 @@ public class PublicOrigin {
     private final Environment environment;
     private final Set<String> hosts = new HashSet<>(LOOPBACK);
     private final boolean anyHost;
+    private final boolean publicUrlSet;
 
     PublicOrigin(PublicOriginProperties properties, Environment environment) {
         this.environment = environment;
+        this.publicUrlSet = !properties.publicUrl().isEmpty();
         String issuer = environment.getProperty(ISSUER_PROPERTY, "").strip();
         this.configured = !properties.publicUrl().isEmpty() ? origin(properties.publicUrl(), "roost.public-url")
                 : !issuer.isEmpty() ? origin(issuer, ISSUER_PROPERTY) : null;
@@ -54,6 +56,14 @@ public class PublicOrigin {
         // Resolved on use: with server.port=0 the port is known only once the server has started.
         return "http://localhost:" + environment.getProperty("local.server.port",
                 environment.getProperty("server.port", "8080"));
+    }
+
+    /**
+     * Whether an operator named the origin with {@code roost.public-url}, rather than it being taken from the issuer
+     * or the local port: features that publish URLs to other servers for good (ActivityPub ids) default to on only then.
+     */
+    public boolean isPublicUrlSet() {
+        return publicUrlSet;
     }
 
     /** An absolute URL for {@code path} (which starts with a slash) on this service. */

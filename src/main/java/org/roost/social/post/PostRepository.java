@@ -38,6 +38,16 @@ class PostRepository {
         this.topPerKey = new TopPerKey(jdbc, dataSource);
     }
 
+    long count() {
+        return jdbc.sql("SELECT COUNT(*) FROM posts").query(Long.class).single();
+    }
+
+    /** Read off the (author_id, id) index: one author's range, not the table. */
+    long countByAuthor(long authorId) {
+        return jdbc.sql("SELECT COUNT(*) FROM posts WHERE author_id = :author").param("author", authorId)
+                .query(Long.class).single();
+    }
+
     Optional<PostSummary> find(long id) {
         return jdbc.sql("SELECT " + COLUMNS + " FROM posts WHERE id = :id").param("id", id).query(PostRepository::map).optional();
     }

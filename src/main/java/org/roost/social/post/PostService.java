@@ -136,6 +136,16 @@ public class PostService {
                 PostSummary::id);
     }
 
+    /** How many posts there are (NodeInfo's local posts). */
+    public long count() {
+        return posts.count();
+    }
+
+    /** How many posts one author has written (an ActivityPub outbox's total). */
+    public long countByAuthor(long authorId) {
+        return posts.countByAuthor(authorId);
+    }
+
     /** Everyone's posts, newest first: the public timeline. */
     public Page<PostSummary> recent(PageRequest request) {
         return Page.fromOverfetch(posts.pageAll(request.afterId(), request.limit() + 1), request.limit(), PostSummary::id);

@@ -69,4 +69,29 @@ class DoorRateLimitsTest {
         assertThat(Long.parseLong(refused.getResponse().getHeader("Retry-After"))).isBetween(1L, 3600L);
         assertThat(providers("192.0.2.41")).hasStatus(200);
     }
+
+    @Test
+    void theActivityPubDoorsAnswerAnAddressOverItsBucketInTheContractsBody() {
+        // given 20 reads of ActivityPub's doors (whatever they answer) from one address
+        for (int i = 0; i < 20; i++) {
+            assertThat(activityPub("/.well-known/webfinger?resource=acct:nobody@localhost", "192.0.2.50"))
+                    .hasStatus(404);
+        }
+
+        // when it reads another of them, and another address reads once
+        MvcTestResult refused = activityPub("/nodeinfo/2.1", "192.0.2.50");
+        MvcTestResult elsewhere = activityPub("/nodeinfo/2.1", "192.0.2.51");
+
+        // then the one bucket covers every ActivityPub door for that address, and it is the address's alone
+        assertThat(refused).hasStatus(429).bodyJson().extractingPath("$.error.code").isEqualTo("RATE_LIMITED");
+        assertThat(Long.parseLong(refused.getResponse().getHeader("Retry-After"))).isBetween(1L, 3600L);
+        assertThat(elsewhere).hasStatus(200);
+    }
+
+    MvcTestResult activityPub(String path, String address) {
+        return mvc.get().uri(path).with(request -> {
+            request.setRemoteAddr(address);
+            return request;
+        }).exchange();
+    }
 }
