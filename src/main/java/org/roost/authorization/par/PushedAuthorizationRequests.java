@@ -16,6 +16,7 @@ import org.springframework.security.oauth2.server.authorization.authentication.O
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import org.springframework.security.oauth2.server.authorization.settings.ClientSettings;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.preauth.AbstractPreAuthenticatedProcessingFilter;
 import org.springframework.stereotype.Component;
 
@@ -64,6 +65,7 @@ class PushedAuthorizationRequests implements AuthorizationServerExtension {
         server.clientAuthentication(authentication -> authentication.authenticationConverter(publicPushes)
                 .authenticationProvider(publicPushes));
         http.addFilterBefore(new RequiredPushedRequests(clients), AbstractPreAuthenticatedProcessingFilter.class);
+        http.addFilterBefore(new PushesNeedAClient(), AuthorizationFilter.class);
     }
 
     private AuthenticationProvider audited(OAuth2PushedAuthorizationRequestAuthenticationProvider push) {

@@ -2,6 +2,7 @@ package org.roost.platform.web;
 
 import java.io.IOException;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -33,6 +34,10 @@ class JsonErrorController implements ErrorController {
     void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
         // An error dispatch passes no security filter chain (Tomcat's own 405 for TRACE comes here): give it their headers.
         SecurityHeaders.write(request, response);
+        if (request.getDispatcherType() == DispatcherType.REQUEST) { // someone asked for /error itself: nothing failed
+            errors.write(request, response, ErrorCode.NOT_FOUND, null);
+            return;
+        }
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         int code = status instanceof Integer value ? value : 500;
         if (request.getAttribute(RequestDispatcher.ERROR_EXCEPTION) instanceof Throwable failure) {

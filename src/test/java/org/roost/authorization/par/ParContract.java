@@ -5,6 +5,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
+import org.roost.support.ApiClient;
 import org.roost.support.HttpSession;
 import org.roost.support.Json;
 import org.roost.support.OAuthPerson;
@@ -48,6 +49,29 @@ abstract class ParContract {
     private String authorizeWith(String client, String requestUri) {
         return UriComponentsBuilder.fromUriString(base() + "/oauth2/authorize").queryParam("client_id", client)
                 .queryParam("request_uri", URLEncoder.encode(requestUri, StandardCharsets.UTF_8)).build(true).toUriString();
+    }
+
+    /**
+     * A push without its parameters, or by a caller that is no client (a person's bearer token), is the OAuth error,
+     * never a 500: Spring's endpoint handed the framework's authentication manager nothing to check, which threw.
+     */
+    @Test
+    void aPushWithoutParametersOrClientIsAnOAuthError() {
+        OAuthPerson person = OAuthPerson.signUp(base(), "pia");
+        String token = new HttpSession(base()).firstPartyToken(person.username, ApiClient.PASSWORD);
+        HttpResponse<String> byPerson = new HttpSession(base()).send("POST", "/oauth2/par", "{}",
+                "Authorization", "Bearer " + token);
+        HttpResponse<String> empty = new HttpSession(base()).postForm("/oauth2/par", form(),
+                "Authorization", OAuthPerson.basic(SERVICE, SERVICE_SECRET));
+
+        assertThat(byPerson.statusCode()).as(byPerson.body()).isEqualTo(401);
+        assertThat(Json.of(byPerson.body()).get("error").asString()).isEqualTo("invalid_client");
+        HttpResponse<String> implicit = new HttpSession(base()).postForm("/oauth2/par", form("response_type", "token",
+                "client_id", SERVICE, "redirect_uri", SERVICE_REDIRECT), "Authorization", OAuthPerson.basic(SERVICE, SERVICE_SECRET));
+        assertThat(empty.statusCode()).as(empty.body()).isEqualTo(400);
+        assertThat(Json.of(empty.body()).get("error").asString()).isEqualTo("invalid_request");
+        assertThat(implicit.statusCode()).as(implicit.body()).isEqualTo(400);
+        assertThat(Json.of(implicit.body()).get("error").asString()).isEqualTo("unsupported_response_type");
     }
 
     @Test
