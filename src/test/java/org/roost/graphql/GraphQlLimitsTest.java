@@ -115,6 +115,41 @@ class GraphQlLimitsTest {
         assertThat(body.get("data").get("postsById").get(0).get("title").asString()).isEqualTo("a thread of its own");
     }
 
+    @Test
+    void stopsAVisitorsLargestAffordableThreadAnswerAtTheResponseBudget() throws Exception {
+        // given: a thread 100 posts deep, each with a body of 10,000 characters
+        String body = "x".repeat(10_000);
+        java.util.List<String> thread = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            String parent = thread.isEmpty() ? "" : ",\"in_reply_to\":\"" + thread.getLast() + "\"";
+            var created = login.apply(mvc.post().uri("/api/v1/users/" + login.userId() + "/posts"))
+                    .contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                    .content("{\"title\":\"deep " + i + "\",\"body\":\"" + body + "\"" + parent + "}").exchange();
+            assertThat(created).hasStatus(201);
+            thread.add(GraphQlClient.body(created).get("id").asString());
+        }
+        // the 16 deepest posts and their ancestors: 1 + 16 x (1 + 100 x 3) = 4,817 points, within the cost limit,
+        // and about 14.5 MB of bodies
+        String ids = thread.subList(84, 100).stream().map(id -> "\\\"" + id + "\\\"")
+                .collect(java.util.stream.Collectors.joining(","));
+
+        // when
+        long start = System.nanoTime();
+        var result = mvc.post().uri("/graphql").contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                .content("{\"query\":\"{ postsById(ids: [" + ids + "]) { ancestors { id title body } } }\"}").exchange();
+        long took = System.nanoTime() - start;
+
+        // then: one error instead of the data, and an answer of a few hundred bytes
+        JsonNode answer = GraphQlClient.body(result);
+        int size = result.getResponse().getContentAsByteArray().length;
+        System.out.printf("issue 47: the 16-deep-thread query as a visitor answered %,d bytes in %d ms: %s%n", size,
+                took / 1_000_000, answer.path("errors").path(0).path("message").asString());
+        assertThat(answer.get("data").isNull()).as(answer.toString()).isTrue();
+        assertThat(answer.get("errors").get(0).get("extensions").get("code").asString()).isEqualTo("QUERY_TOO_COMPLEX");
+        assertThat(answer.get("errors").get(0).get("message").asString()).contains("response budget");
+        assertThat(size).isLessThan(1_000);
+    }
+
     private JsonNode run(String query) {
         var result = new GraphQlClient(mvc).post(login, query);
         assertThat(result).hasStatus(200);

@@ -53,6 +53,38 @@ class InstrumentationChainTest {
         assertThat(counting.completions).hasValue(2);
     }
 
+    /** Counts completions without any InstrumentationState, as the response budget does. */
+    private static final class StatelessCounting extends SimplePerformantInstrumentation implements StatelessFieldCompletion {
+        final AtomicInteger completions = new AtomicInteger();
+
+        @Override
+        public InstrumentationContext<Object> beginFieldCompletion(InstrumentationFieldCompleteParameters parameters,
+                InstrumentationState state) {
+            throw new AssertionError("called through graphql-java's chain, not directly");
+        }
+
+        @Override
+        public void completing(InstrumentationFieldCompleteParameters parameters) {
+            completions.incrementAndGet();
+        }
+    }
+
+    @Test
+    void callsAStatelessCompletionHookDirectlyAndAnyOtherThroughTheChain() {
+        // given
+        var stateless = new StatelessCounting();
+        var counting = new CountingCompletions();
+
+        // when: alone, then beside a hook that needs the chain
+        run(new InstrumentationChain.Lean(List.of(new SimplePerformantInstrumentation(), stateless)), "{ a b }");
+        var stateful = new InstrumentationChain.Lean(List.of(counting, new SimplePerformantInstrumentation()));
+        run(stateful, "{ a b }");
+
+        // then
+        assertThat(stateless.completions).hasValue(2);
+        assertThat(counting.completions).hasValue(2);
+    }
+
     @Test
     void skipsThePerFieldHooksThatNoneImplements() {
         // given: the no-op base class, and one that implements only a completion hook

@@ -10,8 +10,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param rpId           the domain passkeys belong to (production: the site's host, e.g. {@code roost.example.com});
  *                       a passkey made for another domain is never offered here, and one signed for another is refused
  * @param rpName         the name authenticators show beside the account
- * @param allowedOrigins the exact origins (scheme, host, port) whose pages may run the ceremonies
+ * @param allowedOrigins the exact origins (scheme, host, port) whose pages may run the ceremonies; empty (the
+ *                       default): the service's public origin ({@link PasskeyOrigins})
  */
 @ConfigurationProperties("roost.passkeys")
 record PasskeyProperties(String rpId, String rpName, Set<String> allowedOrigins) {
+
+    PasskeyProperties {
+        allowedOrigins = allowedOrigins == null ? Set.of() : Set.copyOf(allowedOrigins);
+    }
 }

@@ -60,11 +60,13 @@ public class PasskeySecurity {
     private final ApplicationEventPublisher events;
     private final JsonMapper json;
     private final Reauthentication reauthentication;
+    private final PasskeyOrigins origins;
 
-    PasskeySecurity(PasskeyProperties properties, PasskeyRelyingParty rp, UserService users, SessionSignIn signIn,
+    PasskeySecurity(PasskeyProperties properties, PasskeyOrigins origins, PasskeyRelyingParty rp, UserService users, SessionSignIn signIn,
             ErrorResponses errors, RateLimitProperties limits, RateLimitBuckets buckets, ApplicationEventPublisher events,
             JsonMapper json, Reauthentication reauthentication) {
         this.reauthentication = reauthentication;
+        this.origins = origins;
         this.properties = properties;
         this.rp = rp;
         this.users = users;
@@ -80,7 +82,7 @@ public class PasskeySecurity {
     public void configureApi(HttpSecurity http) throws Exception {
         http.setSharedObject(UserDetailsService.class, userDetails());
         http.webAuthn(webAuthn -> webAuthn.rpId(properties.rpId()).rpName(properties.rpName())
-                        .allowedOrigins(properties.allowedOrigins()).disableDefaultRegistrationPage(true)
+                        .allowedOrigins(origins).disableDefaultRegistrationPage(true)
                         .withObjectPostProcessor(new ObjectPostProcessor<WebAuthnAuthenticationFilter>() {
                             @Override
                             public <O extends WebAuthnAuthenticationFilter> O postProcess(O filter) {

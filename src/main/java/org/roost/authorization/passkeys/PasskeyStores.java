@@ -2,6 +2,7 @@ package org.roost.authorization.passkeys;
 
 import org.roost.identity.twofactor.SecondFactors;
 import org.roost.identity.user.UserService;
+import org.roost.platform.origin.PublicOrigin;
 import org.roost.platform.stepup.Reauthentication;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -19,6 +20,11 @@ import org.springframework.security.web.webauthn.management.Webauthn4JRelyingPar
 class PasskeyStores {
 
     @Bean
+    PasskeyOrigins passkeyOrigins(PasskeyProperties properties, PublicOrigin origin) {
+        return new PasskeyOrigins(properties.allowedOrigins(), origin);
+    }
+
+    @Bean
     PublicKeyCredentialUserEntityRepository passkeyUserEntities(JdbcOperations jdbc) {
         return new JdbcPublicKeyCredentialUserEntityRepository(jdbc);
     }
@@ -29,14 +35,14 @@ class PasskeyStores {
     }
 
     @Bean
-    PasskeyRelyingParty passkeyRelyingParty(PasskeyProperties properties,
+    PasskeyRelyingParty passkeyRelyingParty(PasskeyProperties properties, PasskeyOrigins origins,
             PublicKeyCredentialUserEntityRepository userEntities, UserCredentialRepository credentials,
             UserService users, ApplicationEventPublisher events, SecondFactors secondFactors,
             Reauthentication reauthentication) {
         PublicKeyCredentialRpEntity rp = PublicKeyCredentialRpEntity.builder().id(properties.rpId())
                 .name(properties.rpName()).build();
         return new PasskeyRelyingParty(
-                new Webauthn4JRelyingPartyOperations(userEntities, credentials, rp, properties.allowedOrigins()),
+                new Webauthn4JRelyingPartyOperations(userEntities, credentials, rp, origins),
                 userEntities, users, events, credentials, secondFactors, reauthentication);
     }
 }

@@ -8,7 +8,7 @@
  * "Passkeys"). Public: {@link PasskeySecurity}, which the security chains apply.
  */
 @ApplicationModule(displayName = "Authorization server: passkeys",
-        allowedDependencies = { "authorization :: server", "authorization :: signinsession", "identity :: session", "identity :: twofactor", "identity :: user", "platform :: apichain", "platform :: openapi", "platform :: ratelimits", "platform :: shared", "platform :: stepup", "platform :: web" })
+        allowedDependencies = { "authorization :: server", "authorization :: signinsession", "identity :: session", "identity :: twofactor", "identity :: user", "platform :: apichain", "platform :: openapi", "platform :: origin", "platform :: ratelimits", "platform :: shared", "platform :: stepup", "platform :: web" })
 @NullMarked
 package org.roost.authorization.passkeys;
 

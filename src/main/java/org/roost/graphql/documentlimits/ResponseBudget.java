@@ -12,7 +12,6 @@ import graphql.execution.FetchedValue;
 import graphql.execution.instrumentation.InstrumentationContext;
 import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
-import graphql.execution.instrumentation.parameters.InstrumentationCreateStateParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationExecuteOperationParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationFieldCompleteParameters;
@@ -22,6 +21,7 @@ import graphql.schema.GraphQLTypeUtil;
 import org.jspecify.annotations.Nullable;
 import org.roost.graphql.GraphQlErrors;
 import org.roost.graphql.GraphQlSettings;
+import org.roost.graphql.StatelessFieldCompletion;
 import org.roost.platform.shared.ErrorCode;
 import org.springframework.stereotype.Component;
 
@@ -39,7 +39,7 @@ import org.springframework.stereotype.Component;
  * not counted: an event is one small object, and a subscription's count would only ever grow over its life.
  */
 @Component
-class ResponseBudget extends SimplePerformantInstrumentation {
+class ResponseBudget extends SimplePerformantInstrumentation implements StatelessFieldCompletion {
 
     private final long budget;
 
@@ -48,16 +48,11 @@ class ResponseBudget extends SimplePerformantInstrumentation {
     }
 
     @Override
-    public InstrumentationState createState(InstrumentationCreateStateParameters parameters) {
-        return new Tally();
-    }
-
-    @Override
     public @Nullable InstrumentationContext<ExecutionResult> beginExecuteOperation(
             InstrumentationExecuteOperationParameters parameters, InstrumentationState state) {
-        if (state instanceof Tally tally) {
-            tally.counting = budget > 0 && parameters.getExecutionContext().getOperationDefinition().getOperation()
-                    != OperationDefinition.Operation.SUBSCRIPTION;
+        ExecutionContext context = parameters.getExecutionContext();
+        if (budget > 0 && context.getOperationDefinition().getOperation() != OperationDefinition.Operation.SUBSCRIPTION) {
+            context.getGraphQLContext().put(Tally.KEY, new Tally());
         }
         return null;
     }
@@ -65,18 +60,23 @@ class ResponseBudget extends SimplePerformantInstrumentation {
     @Override
     public @Nullable InstrumentationContext<Object> beginFieldCompletion(InstrumentationFieldCompleteParameters parameters,
             InstrumentationState state) {
-        if (state instanceof Tally tally && tally.counting
+        completing(parameters);
+        return null;
+    }
+
+    @Override
+    public void completing(InstrumentationFieldCompleteParameters parameters) {
+        ExecutionContext context = parameters.getExecutionContext();
+        if (context.getGraphQLContext().get(Tally.KEY) instanceof Tally tally
                 && tally.size.addAndGet(size(parameters)) > budget && tally.over.compareAndSet(false, true)) {
-            ExecutionContext context = parameters.getExecutionContext();
             context.getExecutionInput().cancel();
         }
-        return null;
     }
 
     @Override
     public CompletableFuture<ExecutionResult> instrumentExecutionResult(ExecutionResult result,
             InstrumentationExecutionParameters parameters, InstrumentationState state) {
-        if (state instanceof Tally tally && tally.over.get()) {
+        if (parameters.getGraphQLContext().get(Tally.KEY) instanceof Tally tally && tally.over.get()) {
             // Partial data would be an arbitrary cut of the answer; the client is told to ask for less instead
             return CompletableFuture.completedFuture(ExecutionResult.newExecutionResult().data(null)
                     .addError(GraphQlErrors.builder(ErrorCode.QUERY_TOO_COMPLEX, "The answer grew past "
@@ -106,10 +106,13 @@ class ResponseBudget extends SimplePerformantInstrumentation {
         return value instanceof CharSequence text ? text.length() + 2 : String.valueOf(value).length();
     }
 
-    /** One execution's count, fields completing on several threads. */
-    private static final class Tally implements InstrumentationState {
+    /**
+     * One operation's count, fields completing on several threads. Kept in the operation's GraphQL context rather than
+     * an InstrumentationState, so that the chain can call the per-field hook directly ({@link StatelessFieldCompletion}).
+     */
+    private static final class Tally {
+        static final String KEY = Tally.class.getName();
         private final AtomicLong size = new AtomicLong();
         private final AtomicBoolean over = new AtomicBoolean();
-        private volatile boolean counting;
     }
 }

@@ -29,7 +29,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ServerOnH2 // with PasskeyStoreOutages
 class PasskeySignInDuringOutageTest {
 
-    static final String ORIGIN = "http://localhost:8080";
+    /** The service's own origin, which passkeys accept when roost.passkeys.allowed-origins is unset (PasskeyOrigins). */
+    @org.springframework.boot.test.web.server.LocalServerPort
+    int port;
+
+    String origin() {
+        return "http://localhost:" + port;
+    }
 
     @Autowired
     MockMvcTester mvc;
@@ -44,7 +50,7 @@ class PasskeySignInDuringOutageTest {
         SoftAuthenticator key = new SoftAuthenticator();
         MvcTestResult options = owner.apply(mvc.post().uri("/webauthn/register/options")).exchange();
         assertThat(owner.apply(mvc.post().uri("/webauthn/register")).contentType(MediaType.APPLICATION_JSON)
-                .content(key.register(Json.of(options), ORIGIN, "localhost", "Laptop")).exchange()).hasStatus(200);
+                .content(key.register(Json.of(options), origin(), "localhost", "Laptop")).exchange()).hasStatus(200);
         return key;
     }
 
@@ -60,7 +66,7 @@ class PasskeySignInDuringOutageTest {
         SoftAuthenticator key = registeredPasskey("pkdown");
         MvcTestResult options = mvc.post().uri("/webauthn/authenticate/options").exchange();
         Cookie session = new Cookie("SESSION", options.getResponse().getCookie("SESSION").getValue());
-        String answer = key.signIn(Json.of(options), ORIGIN, "localhost");
+        String answer = key.signIn(Json.of(options), origin(), "localhost");
 
         // when the database is unreachable as the passkey's answer arrives
         PasskeyStoreOutages.DOWN.add(UserCredentialRepository.class);
@@ -78,7 +84,7 @@ class PasskeySignInDuringOutageTest {
         SoftAuthenticator key = registeredPasskey("pkuserdown");
         MvcTestResult options = mvc.post().uri("/webauthn/authenticate/options").exchange();
         Cookie session = new Cookie("SESSION", options.getResponse().getCookie("SESSION").getValue());
-        String answer = key.signIn(Json.of(options), ORIGIN, "localhost");
+        String answer = key.signIn(Json.of(options), origin(), "localhost");
 
         // when the passkey's user cannot be read
         PasskeyStoreOutages.DOWN.add(PublicKeyCredentialUserEntityRepository.class);
@@ -104,12 +110,12 @@ class PasskeySignInDuringOutageTest {
         // when the database is unreachable as the page's script posts the passkey's answer
         PasskeyStoreOutages.DOWN.add(UserCredentialRepository.class);
         MvcTestResult duringOutage = mvc.post().uri("/signin/passkey").cookie(session).header(csrf.group(1), csrf.group(2))
-                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(options), ORIGIN, "localhost")).exchange();
+                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(options), origin(), "localhost")).exchange();
         PasskeyStoreOutages.DOWN.clear();
         MvcTestResult retryOptions = mvc.post().uri("/signin/passkey/options").cookie(session)
                 .header(csrf.group(1), csrf.group(2)).exchange();
         MvcTestResult retried = mvc.post().uri("/signin/passkey").cookie(session).header(csrf.group(1), csrf.group(2))
-                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(retryOptions), ORIGIN, "localhost"))
+                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(retryOptions), origin(), "localhost"))
                 .exchange();
 
         // then the page is told to try later (its script shows the message), and trying again later works

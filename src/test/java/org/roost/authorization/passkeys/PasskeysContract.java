@@ -212,7 +212,13 @@ abstract class PasskeysContract {
         assertThat(credentials.findByCredentialId(record.getCredentialId())).isNotNull();
     }
 
-    static final String ORIGIN = "http://localhost:8080";
+    /** The service's own origin, which passkeys accept when roost.passkeys.allowed-origins is unset (PasskeyOrigins). */
+    @org.springframework.boot.test.web.server.LocalServerPort
+    int port;
+
+    String origin() {
+        return "http://localhost:" + port;
+    }
 
     /** Asks for creation options with the owner's session and answers them with {@code key}. */
     MvcTestResult register(ApiClient.Login owner, SoftAuthenticator key, String origin, String rpId, String label) {
@@ -237,10 +243,10 @@ abstract class PasskeysContract {
         // given a passkey registered from a signed-in session
         ApiClient.Login owner = api().newUser("pkceremony");
         SoftAuthenticator key = new SoftAuthenticator();
-        MvcTestResult registered = register(owner, key, ORIGIN, "localhost", "Laptop");
+        MvcTestResult registered = register(owner, key, origin(), "localhost", "Laptop");
 
         // when a signed-out browser signs in with it
-        MvcTestResult signedIn = signIn(key, ORIGIN, "localhost");
+        MvcTestResult signedIn = signIn(key, origin(), "localhost");
 
         // then it is the owner, in a new session that the API accepts, listed among the devices
         assertThat(registered).hasStatus(200).bodyJson().extractingPath("$.success").isEqualTo(true);
@@ -262,13 +268,13 @@ abstract class PasskeysContract {
         // given a user, and passkeys made on another site's page or for another site's domain
         ApiClient.Login owner = api().newUser("pkphish");
         MvcTestResult otherOrigin = register(owner, new SoftAuthenticator(), "https://evil.example", "localhost", "Phished");
-        MvcTestResult otherDomain = register(owner, new SoftAuthenticator(), ORIGIN, "evil.example", "Phished");
+        MvcTestResult otherDomain = register(owner, new SoftAuthenticator(), origin(), "evil.example", "Phished");
         SoftAuthenticator key = new SoftAuthenticator();
-        assertThat(register(owner, key, ORIGIN, "localhost", "Real")).hasStatus(200);
+        assertThat(register(owner, key, origin(), "localhost", "Real")).hasStatus(200);
 
         // when the real passkey signs a sign-in on another site's page, or for another domain
         MvcTestResult signInElsewhere = signIn(key, "https://evil.example", "localhost");
-        MvcTestResult signInForOtherDomain = signIn(key, ORIGIN, "evil.example");
+        MvcTestResult signInForOtherDomain = signIn(key, origin(), "evil.example");
 
         // then each is refused in the contract's body, and only the real one is stored
         assertThat(otherOrigin).hasStatus(400).bodyJson().extractingPath("$.error.details[0].field").isEqualTo("credential");
@@ -285,7 +291,7 @@ abstract class PasskeysContract {
         ApiClient.Login owner = api().newUser("pkreplay");
         SoftAuthenticator key = new SoftAuthenticator();
         MvcTestResult options = owner.apply(mvc.post().uri("/webauthn/register/options")).exchange();
-        String body = key.register(Json.of(options), ORIGIN, "localhost", "Once");
+        String body = key.register(Json.of(options), origin(), "localhost", "Once");
         assertThat(owner.apply(mvc.post().uri("/webauthn/register")).contentType(MediaType.APPLICATION_JSON).content(body)
                 .exchange()).hasStatus(200);
 
@@ -303,7 +309,7 @@ abstract class PasskeysContract {
         // given a user with a passkey who then turns two-factor sign-in on
         ApiClient.Login owner = api().newUser("pktwofactor");
         SoftAuthenticator key = new SoftAuthenticator();
-        assertThat(register(owner, key, ORIGIN, "localhost", "Phone")).hasStatus(200);
+        assertThat(register(owner, key, origin(), "localhost", "Phone")).hasStatus(200);
         String base = "/api/v1/users/" + owner.userId() + "/two-factor";
         String secret = Json.of(owner.apply(mvc.post().uri(base)).exchange()).path("secret").asString();
         var totp = new com.eatthepath.otp.TimeBasedOneTimePasswordGenerator(java.time.Duration.ofSeconds(30));
@@ -316,7 +322,7 @@ abstract class PasskeysContract {
         // when they sign in with the password, and then with the passkey
         MvcTestResult password = mvc.post().uri("/login").contentType(MediaType.APPLICATION_JSON)
                 .content("{\"username\":\"%s\",\"password\":\"%s\"}".formatted(owner.username(), ApiClient.PASSWORD)).exchange();
-        MvcTestResult passkey = signIn(key, ORIGIN, "localhost");
+        MvcTestResult passkey = signIn(key, origin(), "localhost");
 
         // then the password alone needs a code; the passkey alone signs in
         assertThat(password).hasStatus(401).bodyJson().extractingPath("$.error.code").isEqualTo("SECOND_FACTOR_REQUIRED");
@@ -329,7 +335,7 @@ abstract class PasskeysContract {
         // given a registered passkey, and a signed-out browser on the OAuth sign-in page
         ApiClient.Login owner = api().newUser("pkoauth");
         SoftAuthenticator key = new SoftAuthenticator();
-        assertThat(register(owner, key, ORIGIN, "localhost", "Laptop")).hasStatus(200);
+        assertThat(register(owner, key, origin(), "localhost", "Laptop")).hasStatus(200);
         MvcTestResult page = mvc.get().uri("/signin").accept(MediaType.TEXT_HTML).exchange();
         jakarta.servlet.http.Cookie session = new jakarta.servlet.http.Cookie("ROOST_SIGNIN",
                 page.getResponse().getCookie("ROOST_SIGNIN").getValue());
@@ -342,7 +348,7 @@ abstract class PasskeysContract {
         MvcTestResult options = mvc.post().uri("/signin/passkey/options").cookie(session).header(csrf.group(1), csrf.group(2))
                 .exchange();
         MvcTestResult signedIn = mvc.post().uri("/signin/passkey").cookie(session).header(csrf.group(1), csrf.group(2))
-                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(options), ORIGIN, "localhost")).exchange();
+                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(options), origin(), "localhost")).exchange();
         MvcTestResult withoutCsrf = mvc.post().uri("/signin/passkey").cookie(session)
                 .contentType(MediaType.APPLICATION_JSON).content("{}").exchange();
 

@@ -43,7 +43,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 abstract class StepUpContract {
 
-    static final String ORIGIN = "http://localhost:8080";
+    /** The service's own origin, which passkeys accept when roost.passkeys.allowed-origins is unset (PasskeyOrigins). */
+    @org.springframework.boot.test.web.server.LocalServerPort
+    int port;
+
+    String origin() {
+        return "http://localhost:" + port;
+    }
     static final Duration PAST_THE_WINDOW = Duration.ofMinutes(11); // the window is 10 minutes (application.yml)
 
     @Autowired
@@ -122,7 +128,7 @@ abstract class StepUpContract {
         MvcTestResult options = me.apply(mvc.post().uri("/webauthn/register/options")).exchange();
         assertThat(options).hasStatus(200);
         return me.apply(mvc.post().uri("/webauthn/register")).contentType(MediaType.APPLICATION_JSON)
-                .content(key.register(Json.of(options), ORIGIN, "localhost", "Key")).exchange();
+                .content(key.register(Json.of(options), origin(), "localhost", "Key")).exchange();
     }
 
     MvcTestResult passkeySignIn(SoftAuthenticator key, boolean userVerified) {
@@ -130,7 +136,7 @@ abstract class StepUpContract {
         assertThat(options).hasStatus(200);
         Cookie session = new Cookie("SESSION", options.getResponse().getCookie("SESSION").getValue());
         return mvc.post().uri("/login/webauthn").cookie(session).contentType(MediaType.APPLICATION_JSON)
-                .content(key.signIn(Json.of(options), ORIGIN, "localhost", userVerified)).exchange();
+                .content(key.signIn(Json.of(options), origin(), "localhost", userVerified)).exchange();
     }
 
     static ApiClient.Login signedIn(ApiClient.Login as, MvcTestResult signIn) {
@@ -299,7 +305,7 @@ abstract class StepUpContract {
         MvcTestResult options = mvc.post().uri("/signin/passkey/options").cookie(session).header(csrf.group(1), csrf.group(2))
                 .exchange();
         MvcTestResult signedIn = mvc.post().uri("/signin/passkey").cookie(session).header(csrf.group(1), csrf.group(2))
-                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(options), ORIGIN, "localhost", false))
+                .contentType(MediaType.APPLICATION_JSON).content(key.signIn(Json.of(options), origin(), "localhost", false))
                 .exchange();
 
         // then it is refused (no ["hwk"] sign-in standing in for two factors), and the page still asks for a sign-in
