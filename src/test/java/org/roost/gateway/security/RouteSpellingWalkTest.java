@@ -151,14 +151,8 @@ class RouteSpellingWalkTest {
         else {
             request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString("{}"));
         }
-        try {
-            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        }
-        catch (java.io.IOException closed) {
-            // A kept-alive connection the server closed after the previous answer: what this walk asks is the
-            // guard's answer, so it asks again on a new connection (KeptAliveRefusalsTest is about the closing).
-            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        }
+        // No retry: every refusal here must leave its kept-alive connection usable for the next request.
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
