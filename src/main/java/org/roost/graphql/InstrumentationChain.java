@@ -24,9 +24,7 @@ import org.springframework.context.annotation.Configuration;
  * The instrumentations Spring Boot collects (the limits, the field scopes, the observations), chained as graphql-java
  * chains them, except that a per-field or per-object hook none of them implements is not called at all. graphql-java's
  * chain calls every instrumentation for every hook of every field and gathers their (empty) answers in a new list:
- * four of each per field, 1,600 fields in a list of 50 users with 10 posts each (docs/performance.md). A field-completion
- * hook that keeps no per-instrumentation state ({@link StatelessFieldCompletion}, the response budget's) is called
- * directly.
+ * four of each per field, 1,600 fields in a list of 50 users with 10 posts each (docs/performance.md).
  */
 @Configuration(proxyBeanMethods = false)
 class InstrumentationChain {
@@ -41,10 +39,9 @@ class InstrumentationChain {
 
         private final boolean fieldExecution;
         private final boolean fieldFetching;
-        private final boolean fieldCompletion;
         private final boolean fieldListCompletion;
         private final boolean executeObject;
-        /** The field-completion hooks to call directly, when every instrumentation implementing it allows that. */
+        /** The field-completion hooks if each is a {@link StatelessFieldCompletion}, called directly; else null (the chain). */
         private final @Nullable List<StatelessFieldCompletion> completions;
 
         Lean(List<Instrumentation> instrumentations) {
@@ -52,7 +49,6 @@ class InstrumentationChain {
             fieldExecution = implemented(instrumentations, "beginFieldExecution", InstrumentationFieldParameters.class);
             fieldFetching = implemented(instrumentations, "beginFieldFetching", InstrumentationFieldFetchParameters.class)
                     || implemented(instrumentations, "beginFieldFetch", InstrumentationFieldFetchParameters.class);
-            fieldCompletion = implemented(instrumentations, "beginFieldCompletion", InstrumentationFieldCompleteParameters.class);
             fieldListCompletion = implemented(instrumentations, "beginFieldListCompletion",
                     InstrumentationFieldCompleteParameters.class);
             executeObject = implemented(instrumentations, "beginExecuteObject", InstrumentationExecutionStrategyParameters.class);
@@ -94,16 +90,13 @@ class InstrumentationChain {
         @Override
         public @Nullable InstrumentationContext<Object> beginFieldCompletion(InstrumentationFieldCompleteParameters parameters,
                 InstrumentationState state) {
-            if (!fieldCompletion) {
-                return null;
+            if (completions == null) {
+                return super.beginFieldCompletion(parameters, state);
             }
-            if (completions != null) {
-                for (StatelessFieldCompletion completion : completions) {
-                    completion.completing(parameters);
-                }
-                return null;
+            for (StatelessFieldCompletion completion : completions) {
+                completion.completing(parameters); // none when no instrumentation has the hook
             }
-            return super.beginFieldCompletion(parameters, state);
+            return null;
         }
 
         @Override
