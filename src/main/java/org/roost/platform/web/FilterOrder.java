@@ -28,6 +28,9 @@ public final class FilterOrder {
     /** A media range as {@code Content-Type} is refused before functional routing reads it. */
     public static final int MEDIA_RANGE_CONTENT_TYPE = REQUEST_ID + 5;
 
+    /** Every request but the probes counts for the liveness watchdog (RequestWatchdog), refusals included. */
+    public static final int REQUEST_WATCHDOG = REQUEST_ID + 6;
+
     /** The sign-in flow's own redirects are sent relative (only with a configured issuer). */
     public static final int ISSUER_REDIRECTS = REQUEST_ID + 10;
 
