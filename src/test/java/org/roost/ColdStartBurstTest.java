@@ -16,8 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 
@@ -44,7 +47,7 @@ import static org.awaitility.Awaitility.await;
  * (the {@code coldstart-jar} executions in pom.xml, into {@code target/coldstart}); {@code -Droost.coldstart.jar}
  * runs another one (an older build, to see it freeze), {@code -Droost.coldstart.starts} changes the count.
  */
-@Timeout(value = 4, unit = TimeUnit.MINUTES)
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
 class ColdStartBurstTest {
 
     /**
@@ -57,7 +60,8 @@ class ColdStartBurstTest {
     private static final Duration EXIT_AFTER_SIGTERM = HALT_AFTER.plusSeconds(3);
     private static final Duration NORMAL_EXIT = DRAIN.plusSeconds(4 + 3);
     private static final Duration BLOCKED_HALT_AFTER = Duration.ofSeconds(2);
-    private static final Duration START_LIMIT = Duration.ofSeconds(60);
+    /** A start takes 8-10 s on a quiet 2-core machine; up to 55 s was seen while other builds shared it. */
+    private static final Duration START_LIMIT = Duration.ofSeconds(120);
     private static final Duration ANSWER_LIMIT = Duration.ofSeconds(25);
 
     private static final Path JAR = Path.of(System.getProperty("roost.coldstart.jar",
@@ -98,7 +102,8 @@ class ColdStartBurstTest {
         Path log = dir.resolve("roost.log");
         int port = freePort();
         Process process = blockedShutdown
-                ? launch(dir, log, port, "--roost.shutdown.drain=60s", "--roost.shutdown.halt-after=" + BLOCKED_HALT_AFTER.toMillis() + "ms")
+                ? launch(dir, log, port, "--roost.shutdown.drain=60s",
+                        "--roost.shutdown.halt-after=" + BLOCKED_HALT_AFTER.toMillis() + "ms")
                 : launch(dir, log, port, "--roost.shutdown.drain=" + DRAIN.toMillis() + "ms");
         try {
             long startedAt = System.nanoTime();
@@ -108,7 +113,7 @@ class ColdStartBurstTest {
             long startMillis = Duration.ofNanos(System.nanoTime() - startedAt).toMillis();
 
             long burstAt = System.nanoTime();
-            List<String> failed = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<String> failed = new CopyOnWriteArrayList<>();
             Map<String, Integer> answers = burst(port, failed);
             List<String> unanswered = answers.entrySet().stream().filter(answer -> answer.getValue() < 0)
                     .map(Map.Entry::getKey).sorted().toList();
@@ -187,10 +192,10 @@ class ColdStartBurstTest {
         String subscription = "sign-up, sign-in, GraphQL WebSocket subscription, post, its event";
         answers.put(subscription, -1);
         all.add(subscribe(port).handle((event, failure) -> {
-            if (failure instanceof java.util.concurrent.CompletionException wrapped && wrapped.getCause() != null) {
+            if (failure instanceof CompletionException wrapped && wrapped.getCause() != null) {
                 failure = wrapped.getCause();
             }
-            if (failure != null && !(failure instanceof java.util.concurrent.TimeoutException)) {
+            if (failure != null && !(failure instanceof TimeoutException)) {
                 failed.add(subscription + ": " + failure); // answered, wrongly
                 return answers.put(subscription, 599);
             }
@@ -207,7 +212,7 @@ class ColdStartBurstTest {
         try {
             CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(ANSWER_LIMIT.toSeconds() + 5, TimeUnit.SECONDS);
         }
-        catch (java.util.concurrent.TimeoutException frozen) {
+        catch (TimeoutException frozen) {
             // reported by the caller, from the requests still at -1
         }
         return answers;
@@ -215,12 +220,14 @@ class ColdStartBurstTest {
 
     private static List<HttpRequest> routes(int port) throws IOException {
         List<HttpRequest> routes = new ArrayList<>();
-        // Every static file of the app (served by ResourceHttpRequestHandler from the jar: the freeze's monitor holder)
+        // Every static file of the app (served by ResourceHttpRequestHandler from the jar: the freeze's monitor holder),
+        // from the fat jar, or from the application's own jar of the extracted layout (docs/running.md)
         try (JarFile jar = new JarFile(JAR.toFile())) {
-            jar.stream().map(entry -> entry.getName()).filter(name -> name.startsWith("BOOT-INF/classes/static/"))
-                    .filter(name -> !name.endsWith("/"))
-                    .forEach(name -> routes.add(get(port, name.substring("BOOT-INF/classes/static".length()))));
+            jar.stream().map(entry -> entry.getName().replaceFirst("^BOOT-INF/classes/", ""))
+                    .filter(name -> name.startsWith("static/") && !name.endsWith("/"))
+                    .forEach(name -> routes.add(get(port, name.substring("static".length()))));
         }
+        assertThat(routes).as("static files in " + JAR).hasSizeGreaterThan(40);
         // Pages, documentation (from nested webjars), OAuth discovery, health, REST, GraphQL over HTTP
         for (String path : List.of("/", "/login", "/graphiql", "/swagger-ui.html", "/swagger-ui/index.html",
                 "/swagger-ui/swagger-ui.css", "/swagger-ui/swagger-ui-bundle.js", "/swagger-ui/swagger-initializer.js",
