@@ -63,7 +63,8 @@ class Deliveries {
     /** A sign-out just committed here: delivered now rather than at the next poll. */
     @TransactionalEventListener(fallbackExecution = true)
     void on(SignOuts.Pending pending) {
-        Thread.startVirtualThread(this::deliverDue);
+        // Platform threads for deliveries, here and below: docs/running.md, "Threads"
+        Thread.ofPlatform().daemon().name("backchannel-logout").start(this::deliverDue);
     }
 
     @Scheduled(fixedDelayString = "${roost.oauth.backchannel-logout.poll-interval}",
@@ -77,7 +78,8 @@ class Deliveries {
             log.warn("Could not claim back-channel logout deliveries: {}", databaseUnavailable.getMessage());
             return;
         }
-        List<Thread> sending = claimed.stream().map(delivery -> Thread.startVirtualThread(() -> attempt(delivery))).toList();
+        List<Thread> sending = claimed.stream()
+                .map(delivery -> Thread.ofPlatform().daemon().name("backchannel-logout").start(() -> attempt(delivery))).toList();
         for (Thread thread : sending) {
             try {
                 thread.join();

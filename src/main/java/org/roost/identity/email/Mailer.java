@@ -51,7 +51,9 @@ public class Mailer {
         this.origin = origin;
         this.outbox = outbox;
         this.clock = clock;
-        threads.setVirtualThreads(true);
+        // Platform threads (daemons: a send in progress does not hold the exit): rendering a message reads its
+        // templates, and no virtual thread reads from the jar (docs/running.md, "Threads")
+        threads.setDaemon(true);
         threads.setConcurrencyLimit(8);
     }
 

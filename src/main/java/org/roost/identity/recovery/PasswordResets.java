@@ -65,7 +65,8 @@ class PasswordResets {
         this.properties = properties;
         this.events = events;
         this.clock = clock;
-        threads.setVirtualThreads(true);
+        // Platform threads (daemons: a send in progress does not hold the exit): docs/running.md, "Threads"
+        threads.setDaemon(true);
         threads.setConcurrencyLimit(4);
     }
 

@@ -55,7 +55,9 @@ class RedisRevocations {
              * timeout). This instance already refuses the credential; the others re-read the database.
              */
             private void send(String message) {
-                Thread.ofVirtual().name("revocation-publish").start(() -> {
+                // A platform thread: what may load classes or read from the jar never runs on a virtual thread
+                // (docs/running.md, "Threads")
+                Thread.ofPlatform().daemon().name("revocation-publish").start(() -> {
                     try {
                         redis.convertAndSend(channel, message);
                     }

@@ -44,12 +44,14 @@ final class DependencyProbe implements HealthIndicator {
     }
 
     /**
-     * Starts a check on its own virtual thread unless one is still running: a check hung on one
+     * Starts a check on a thread of its own unless one is still running: a check hung on one
      * dependency delays neither the other's checks nor the scheduler.
      */
     void probeInBackground() {
         if (running.compareAndSet(false, true)) {
-            Thread.ofVirtual().name("probe-" + name).start(() -> {
+            // A platform thread: what may load classes or read from the jar never runs on a virtual thread
+            // (docs/running.md, "Threads")
+            Thread.ofPlatform().daemon().name("probe-" + name).start(() -> {
                 try {
                     probe();
                 }

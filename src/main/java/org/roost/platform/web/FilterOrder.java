@@ -31,6 +31,9 @@ public final class FilterOrder {
     /** A media range as {@code Content-Type} is refused before functional routing reads it. */
     public static final int MEDIA_RANGE_CONTENT_TYPE = REQUEST_ID + 6;
 
+    /** Every request but the probes counts for the liveness watchdog (RequestWatchdog), refusals included. */
+    public static final int REQUEST_WATCHDOG = REQUEST_ID + 6;
+
     /** The sign-in flow's own redirects are sent relative (only with a configured issuer). */
     public static final int ISSUER_REDIRECTS = REQUEST_ID + 10;
 
@@ -39,6 +42,12 @@ public final class FilterOrder {
 
     /** Just outside Spring Session's repository filter ({@code MIN_VALUE + 50}), whose Redis reads can fail. */
     public static final int DEPENDENCY_FAILURES = Integer.MIN_VALUE + 49;
+
+    /**
+     * A DPoP proof's jti spent across instances (Redis): just inside Spring Session's repository filter, so inside the
+     * dependency-failure filter too (a failing Redis is a 503), and before every security chain that reads a proof.
+     */
+    public static final int SPENT_PROOFS = Integer.MIN_VALUE + 51;
 
     /** Inside Spring Security (-100): an {@code Idempotency-Key} is the caller's own. */
     public static final int IDEMPOTENCY = -50;
