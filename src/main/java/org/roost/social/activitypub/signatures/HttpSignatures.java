@@ -37,8 +37,12 @@ public final class HttpSignatures {
     /** The headers a signature of ours covers, and the ones a signature we accept must cover. */
     public static final List<String> REQUIRED = List.of("(request-target)", "host", "date", "digest");
 
-    /** RFC 7231's IMF-fixdate, as {@code Date} is written. */
-    public static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
+    /**
+     * RFC 9110's IMF-fixdate, as {@code Date} is written: a two-digit day, which Java's RFC 1123 formatter leaves
+     * out and strict readers (Ruby's {@code Time.httpdate}, Mastodon's) require.
+     */
+    private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter
+            .ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
     private static final Pattern PARAMETER = Pattern.compile("\\s*([A-Za-z]+)\\s*=\\s*\"([^\"]*)\"\\s*(?:,|$)");
 
@@ -153,7 +157,7 @@ public final class HttpSignatures {
     }
 
     public static String httpDate(Instant instant) {
-        return HTTP_DATE.format(instant);
+        return IMF_FIXDATE.format(instant);
     }
 
     public static Optional<Instant> parseHttpDate(@Nullable String header) {
@@ -161,7 +165,7 @@ public final class HttpSignatures {
             return Optional.empty();
         }
         try {
-            return Optional.of(Instant.from(HTTP_DATE.parse(header.strip())));
+            return Optional.of(Instant.from(DateTimeFormatter.RFC_1123_DATE_TIME.parse(header.strip())));
         }
         catch (RuntimeException notADate) {
             return Optional.empty();
