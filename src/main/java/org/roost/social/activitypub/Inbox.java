@@ -13,6 +13,7 @@ import org.roost.social.activitypub.signatures.RemoteActors;
 import org.roost.social.activitypub.signatures.InboxSignatures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -76,13 +77,19 @@ class Inbox {
         }
         RemoteActor follower = remote.actor(actor).filter(found -> remote.reachable(found.inbox()))
                 .orElseThrow(() -> ApiException.invalid("actor", "must be an actor whose inbox this server can reach"));
-        Boolean isNew = transaction.execute(status -> {
-            if (followers.hasActivity(id)) {
-                return false;
-            }
-            followers.follow(userId.getAsLong(), actor, follower.inbox(), follower.sharedInbox(), id, clock.instant());
-            return true;
-        });
+        Boolean isNew;
+        try {
+            isNew = transaction.execute(status -> {
+                if (followers.hasActivity(id)) {
+                    return false;
+                }
+                followers.follow(userId.getAsLong(), actor, follower.inbox(), follower.sharedInbox(), id, clock.instant());
+                return true;
+            });
+        }
+        catch (DataIntegrityViolationException goneMeanwhile) { // the person was deleted since we looked
+            throw ApiException.invalid("object", "must be a person on this server");
+        }
         if (Boolean.TRUE.equals(isNew)) { // committed: now the Accept may go
             accepts.accept(userId.getAsLong(), follower.inbox(), new Follow(id, actor, followed));
         }

@@ -51,19 +51,19 @@ class InboxController {
     }
 
     @PostMapping("/users/{userId}/inbox")
-    ResponseEntity<Void> personal(@PathVariable String userId, HttpServletRequest request) throws IOException {
+    ResponseEntity<Void> personal(@PathVariable String userId, HttpServletRequest request) {
         federation.requireEnabled();
         users.find(Ids.parse(userId, "The user")).orElseThrow(() -> ApiException.notFound("The user"));
         return receive(request);
     }
 
     @PostMapping("/inbox")
-    ResponseEntity<Void> shared(HttpServletRequest request) throws IOException {
+    ResponseEntity<Void> shared(HttpServletRequest request) {
         federation.requireEnabled();
         return receive(request);
     }
 
-    private ResponseEntity<Void> receive(HttpServletRequest request) throws IOException {
+    private ResponseEntity<Void> receive(HttpServletRequest request) {
         byte[] body = body(request);
         // the path as the sender signed it: (request-target) names the path the request was sent to, with its query
         String target = request.getContextPath() + RequestPaths.of(request)
@@ -83,17 +83,22 @@ class InboxController {
         return ResponseEntity.accepted().build();
     }
 
-    private static byte[] body(HttpServletRequest request) throws IOException {
+    private static byte[] body(HttpServletRequest request) {
         if (request.getContentLengthLong() > MAX_BODY) {
             throw tooLarge();
         }
+        byte[] body;
         try (InputStream in = request.getInputStream()) {
-            byte[] body = in.readNBytes(MAX_BODY + 1);
-            if (body.length > MAX_BODY) {
-                throw tooLarge();
-            }
-            return body;
+            body = in.readNBytes(MAX_BODY + 1);
         }
+        catch (IOException cutShort) {
+            // a body that ended before its length or a client that went away: the sender's fault, not ours
+            throw new ApiException(ErrorCode.MALFORMED_REQUEST, "The request body could not be read.");
+        }
+        if (body.length > MAX_BODY) {
+            throw tooLarge();
+        }
+        return body;
     }
 
     private static ApiException tooLarge() {
