@@ -15,17 +15,20 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.roost.platform.origin.PublicOrigin;
 import org.roost.social.activitypub.signatures.HttpSignatures;
 import org.roost.support.ApiClient;
+import org.roost.support.SteppingClock;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
@@ -45,6 +48,8 @@ abstract class InboxContract {
     static final ObjectMapper JSON = new ObjectMapper();
     static KeyPair alice;
     static KeyPair mallory;
+    /** The peer's actors by name, with the key each publishes now (a test may rotate one). */
+    static final Map<String, KeyPair> actors = new ConcurrentHashMap<>();
     static HttpServer peer;
     static final List<Received> received = new CopyOnWriteArrayList<>();
 
@@ -53,6 +58,14 @@ abstract class InboxContract {
 
     @Autowired
     PublicOrigin origin;
+
+    @Autowired
+    SteppingClock clock;
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
 
     record Received(String path, Map<String, String> headers, byte[] body) {
     }
@@ -63,6 +76,8 @@ abstract class InboxContract {
         generator.initialize(2048);
         alice = generator.generateKeyPair();
         mallory = generator.generateKeyPair();
+        actors.put("alice", alice);
+        actors.put("mallory", mallory);
         peer = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         peer.createContext("/users/", InboxContract::serve);
         peer.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -89,7 +104,7 @@ abstract class InboxContract {
                 return;
             }
             String name = path.substring("/users/".length());
-            KeyPair pair = name.equals("alice") ? alice : name.equals("mallory") ? mallory : null;
+            KeyPair pair = actors.get(name);
             if (pair == null) {
                 exchange.sendResponseHeaders(404, -1);
                 return;
@@ -198,6 +213,31 @@ abstract class InboxContract {
             assertThat(refused).hasStatus(401).bodyJson().extractingPath("$.error.code").isEqualTo("UNAUTHENTICATED");
         }
         assertThat(followers(sam.userId(), false).get("totalItems").asLong()).as("nothing kept").isZero();
+    }
+
+    @Test
+    void aRotatedKeyIsFetchedAgainOnceTheCachedOneIsOverAMinuteOld() throws Exception {
+        var kim = new ApiClient(mvc).newUser("inbox");
+        String kimActor = origin.link("/ap/users/" + kim.userId());
+        String name = "rotating-" + UUID.randomUUID();
+        String rotating = peerUrl("/users/" + name);
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair before = generator.generateKeyPair();
+        KeyPair after = generator.generateKeyPair();
+        actors.put(name, before);
+
+        var first = post("/ap/inbox", follow(rotating + "/follows/1", rotating, kimActor), before, name);
+        actors.put(name, after);
+        var tooSoon = post("/ap/inbox", follow(rotating + "/follows/2", rotating, kimActor), after, name);
+        clock.advance(Duration.ofMinutes(2));
+        var later = post("/ap/inbox", follow(rotating + "/follows/3", rotating, kimActor), after, name);
+
+        assertThat(first).hasStatus(202);
+        assertThat(tooSoon).as("the key was fetched under a minute ago: not again")
+                .hasStatus(401).bodyJson().extractingPath("$.error.code").isEqualTo("UNAUTHENTICATED");
+        assertThat(later).as("fetched again, the new key verifies").hasStatus(202);
+        assertThat(followers(kim.userId(), false).get("totalItems").asLong()).as("one follower, re-followed").isEqualTo(1);
     }
 
     @Test
