@@ -153,6 +153,15 @@ public class OutboundRequests implements DisposableBean {
         }
     }
 
+    /**
+     * Whether {@code host} is named in {@code roost.outbound.allowed-hosts}: such a host may be reached over plain
+     * {@code http} by callers that otherwise insist on https (ActivityPub's fetches and deliveries, where a
+     * development peer on loopback has {@code http://} ids).
+     */
+    public boolean namedInAllowedHosts(String host) {
+        return isAllowed(host);
+    }
+
     private boolean isAllowed(String host) {
         return allowed.contains(OutboundProperties.hostKey(host));
     }

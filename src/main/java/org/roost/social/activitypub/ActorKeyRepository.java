@@ -22,6 +22,11 @@ class ActorKeyRepository {
                 .query(String.class).optional();
     }
 
+    Optional<String> privateKeyPem(long userId) {
+        return jdbc.sql("SELECT private_key_pem FROM activitypub_keys WHERE user_id = :user").param("user", userId)
+                .query(String.class).optional();
+    }
+
     /**
      * Keeps the pair unless the person has one already: of two first reads racing (on two instances, say) the first
      * insert wins and the other's pair is dropped, so both then read the one that was kept.

@@ -1,18 +1,21 @@
 package org.roost.social.activitypub;
 
+import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
 import java.time.Clock;
 import java.util.Base64;
 
 import org.roost.platform.shared.ApiException;
+import org.roost.social.activitypub.signatures.HttpSignatures;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 
 /**
  * Each person's RSA key (2048 bits, as Mastodon's and what every server verifies), made the first time it is needed
- * and kept: the public half is published on the actor, the private half will sign deliveries (docs/activitypub.md).
+ * and kept: the public half is published on the actor, the private half signs what is sent in their name (the Accept of a follow) (docs/activitypub.md).
  */
 @Component
 class ActorKeys {
@@ -30,6 +33,18 @@ class ActorKeys {
     /** The person's public key as SubjectPublicKeyInfo PEM, made now if they have none yet. */
     String publicKeyPem(long userId) {
         return keys.publicKeyPem(userId).orElseGet(() -> make(userId));
+    }
+
+    /** The person's private key, to sign what is sent in their name; made now if they have none yet. */
+    PrivateKey privateKey(long userId) {
+        publicKeyPem(userId);
+        String pem = keys.privateKeyPem(userId).orElseThrow(() -> ApiException.notFound("The user"));
+        try {
+            return HttpSignatures.privateKey(pem);
+        }
+        catch (GeneralSecurityException ex) {
+            throw new IllegalStateException("The key kept for user " + userId + " is not an RSA key", ex);
+        }
     }
 
     private String make(long userId) {

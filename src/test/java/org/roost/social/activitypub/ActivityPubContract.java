@@ -291,7 +291,7 @@ abstract class ActivityPubContract {
     }
 
     @Test
-    void unknownActorsAndPostsAreNotFoundAndTheInboxIsNotImplemented() {
+    void unknownActorsAndPostsAreNotFoundAndAnUnsignedDeliveryIsRefused() {
         var nobody = get("/ap/users/999999999", ACTIVITY);
         var notAnId = get("/ap/users/pat", ACTIVITY);
         var noPost = get("/ap/posts/999999999", ACTIVITY);
@@ -300,7 +300,7 @@ abstract class ActivityPubContract {
         for (var notFound : List.of(nobody, notAnId, noPost)) {
             assertThat(notFound).hasStatus(404).bodyJson().extractingPath("$.error.code").isEqualTo("NOT_FOUND");
         }
-        assertThat(inbox).hasStatus(501).bodyJson().extractingPath("$.error.code").isEqualTo("NOT_IMPLEMENTED");
+        assertThat(inbox).hasStatus(401).bodyJson().extractingPath("$.error.code").isEqualTo("UNAUTHENTICATED");
     }
 
     static byte[] der(String pem, String label) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -24,7 +26,9 @@ import tools.jackson.databind.ObjectMapper;
  * Roost as a real ActivityPub implementation that the project did not write reads it: Fedify (src/test/activitypub-peer,
  * on the Node 22 its lock file pins) looks a person up by WebFinger over the service's real port, then parses the
  * actor, their key, their outbox's first page and a post with its own JSON-LD processing, and NodeInfo with its
- * strict parser. What it parsed is what another server would see.
+ * strict parser. What it parsed is what another server would see. Then, as a follower (follower.mjs): its Follow,
+ * signed by Fedify, is answered 202, the Accept that reaches its own inbox verifies with Fedify's verifyRequest against
+ * the person's published key, the followers collection lists it, and its Undo takes it off again.
  */
 @IntegrationTest
 class FedifyPeerTest {
@@ -89,11 +93,41 @@ class FedifyPeerTest {
         assertThat(parsed.get("nodeInfoUsers").asLong()).isPositive();
     }
 
-    /** Runs the peer to its end (bounded), its output in files so that no pipe can fill and stall it. */
+    @Test
+    void fedifyFollowsAPersonGetsASignedAcceptItVerifiesIsListedAndUndoes(@TempDir Path output) throws Exception {
+        var pat = new ApiClient(mvc).newUser("followed");
+        String actor = origin.link("/ap/users/" + pat.userId());
+
+        JsonNode seen = run(output, "follower.mjs", actor);
+
+        String peer = seen.get("actor").asString();
+        assertThat(seen.get("followStatus").asInt()).as("the signed Follow; the peer's phases, ms: " + seen.get("phasesMs"))
+                .isEqualTo(202);
+        assertThat(seen.get("inboxed").asInt()).as("one Accept reached the peer").isEqualTo(1);
+        assertThat(seen.get("acceptVerifiedBy").asString()).as("verified by Fedify with Pat's key")
+                .isEqualTo(actor + "#main-key");
+        assertThat(seen.get("acceptKeyOwner").asString()).isEqualTo(actor);
+        assertThat(seen.get("acceptIsAccept").asBoolean()).isTrue();
+        assertThat(seen.get("acceptActor").asString()).isEqualTo(actor);
+        assertThat(seen.get("acceptObject").asString()).isEqualTo(peer.replace("/actor", "/follows/1"));
+        assertThat(seen.get("followersAfterFollow").get("total").asLong()).isEqualTo(1);
+        assertThat(seen.get("followersAfterFollow").get("items").toString()).isEqualTo("[\"" + peer + "\"]");
+        assertThat(seen.get("undoStatus").asInt()).isEqualTo(202);
+        assertThat(seen.get("followersAfterUndo").get("total").asLong()).isZero();
+        assertThat(seen.get("followersAfterUndo").get("items").size()).isZero();
+    }
+
     static JsonNode runPeer(Path output, String handle, String note) throws Exception {
+        return run(output, "peer.mjs", handle, note);
+    }
+
+    /** Runs a peer script to its end (bounded), its output in files so that no pipe can fill and stall it. */
+    static JsonNode run(Path output, String script, String... arguments) throws Exception {
         Path out = output.resolve("peer.out");
         Path err = output.resolve("peer.err");
-        Process peer = new ProcessBuilder(NODE.toAbsolutePath().toString(), "peer.mjs", handle, note)
+        List<String> command = new ArrayList<>(List.of(NODE.toAbsolutePath().toString(), script));
+        command.addAll(List.of(arguments));
+        Process peer = new ProcessBuilder(command)
                 .directory(DIR.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         if (!peer.waitFor(60, TimeUnit.SECONDS)) {
             peer.destroyForcibly();
