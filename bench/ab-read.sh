@@ -5,7 +5,11 @@
 #
 #   bench/ab-read.sh <jar A> <jar B>          # e.g. the landed build's jar and this checkout's
 #
-# Settings: ROUNDS (4), DURATION (7 s), WARMUP (10 s per build and row). Needs wrk, curl, bc.
+#   ARGS_A=--spring.threads.virtual.enabled=true bench/ab-read.sh target/roost-*.jar target/roost-*.jar
+#                                             # one build, two settings
+#
+# Settings: ROUNDS (4), DURATION (7 s), WARMUP (10 s per build and row), ARGS_A and ARGS_B (more arguments for each
+# build). Needs wrk, curl, bc.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -16,16 +20,17 @@ PORT_A=${BENCH_PORT:-19200} PORT_B=$(( ${BENCH_PORT:-19200} + 1 ))
 WORK=target/bench-ab; mkdir -p "$WORK"
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true' EXIT
-start() {  # start <jar> <port> <log>
-  "$JAVA" -XX:CompileCommand=quiet -jar "$1" --server.port="$2" --server.address=127.0.0.1 --roost.redis.enabled=false \
+start() {  # start <jar> <port> <log> <more arguments>
+  # shellcheck disable=SC2086
+  "$JAVA" -XX:CompileCommand=quiet -jar "$1" $4 --server.port="$2" --server.address=127.0.0.1 --roost.redis.enabled=false \
     --roost.tokens.access-token-lifetime=3h --roost.rate-limits.enabled=false --logging.level.root=WARN \
     "--spring.datasource.url=jdbc:h2:mem:ab;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1" \
     >"$3" 2>&1 &
   pids+=($!)
   wait_for "http://127.0.0.1:$2/actuator/health/readiness" 300
 }
-start "$JAR_A" "$PORT_A" "$WORK/a.log"
-start "$JAR_B" "$PORT_B" "$WORK/b.log"
+start "$JAR_A" "$PORT_A" "$WORK/a.log" "${ARGS_A:-}"
+start "$JAR_B" "$PORT_B" "$WORK/b.log" "${ARGS_B:-}"
 PASSWORD="a long enough benchmark password"
 CREDENTIALS="{\"username\":\"bench\",\"password\":\"$PASSWORD\"}"
 declare -A JWT COOKIE
@@ -48,8 +53,8 @@ measure() {  # measure <row> <port> <key>
 }
 log "warm-up: ${WARMUP}s per build and row"
 ( DURATION=$WARMUP; for row in jwt cookie; do measure "$row" "$PORT_A" w; measure "$row" "$PORT_B" w; done )
-echo "A: $JAR_A"
-echo "B: $JAR_B"
+echo "A: $JAR_A ${ARGS_A:-}"
+echo "B: $JAR_B ${ARGS_B:-}"
 echo "$(date -u +%FT%RZ), $(nproc) cores, wrk -t2 -c64 ${DURATION}s, $ROUNDS rounds"
 echo
 echo "| row | rounds (B/A = ratio) | median B/A | errors |"

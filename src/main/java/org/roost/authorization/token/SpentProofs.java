@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
 import org.roost.platform.shared.ErrorCode;
 import org.roost.platform.web.ErrorResponses;
 import org.roost.platform.web.FilterOrder;
+import org.roost.platform.web.RequestPaths;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.core.annotation.Order;
@@ -67,7 +68,7 @@ class SpentProofs extends OncePerRequestFilter {
             return;
         }
         String reason = "The DPoP proof has been used before; send a new proof with each request.";
-        if (request.getRequestURI().startsWith("/oauth2/")) {
+        if (RequestPaths.of(request).startsWith("/oauth2/")) {
             // the protocol endpoints answer in RFC 6749's form (RFC 9449, section 5)
             response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
             response.setContentType(MediaType.APPLICATION_JSON_VALUE);

@@ -18,6 +18,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.jspecify.annotations.Nullable;
 import org.roost.platform.web.FilterOrder;
+import org.roost.platform.web.RequestPaths;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -70,7 +71,7 @@ class RequestWatchdog extends OncePerRequestFilter implements HealthIndicator, D
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (request.getRequestURI().startsWith("/actuator/")) {
+        if (RequestPaths.of(request).startsWith("/actuator/")) {
             chain.doFilter(request, response);
             return;
         }

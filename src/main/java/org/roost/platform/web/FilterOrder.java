@@ -32,7 +32,7 @@ public final class FilterOrder {
     public static final int MEDIA_RANGE_CONTENT_TYPE = REQUEST_ID + 6;
 
     /** Every request but the probes counts for the liveness watchdog (RequestWatchdog), refusals included. */
-    public static final int REQUEST_WATCHDOG = REQUEST_ID + 6;
+    public static final int REQUEST_WATCHDOG = REQUEST_ID + 7;
 
     /** The sign-in flow's own redirects are sent relative (only with a configured issuer). */
     public static final int ISSUER_REDIRECTS = REQUEST_ID + 10;

@@ -1,4 +1,4 @@
-package org.roost.platform.web;
+package org.roost.platform.liveness;
 
 import java.io.IOException;
 
@@ -7,6 +7,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.roost.platform.web.FilterOrder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.availability.AvailabilityChangeEvent;

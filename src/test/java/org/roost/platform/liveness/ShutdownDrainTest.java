@@ -1,4 +1,4 @@
-package org.roost.platform.web;
+package org.roost.platform.liveness;
 
 import java.net.URI;
 import java.net.http.HttpClient;
